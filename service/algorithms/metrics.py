@@ -1,0 +1,181 @@
+"""Group fairness metrics shared by every paper's algorithms and by ``/v1/fairness-metrics``.
+
+Each metric returns a :class:`MetricResult`: the per-group values and two
+disparities,
+
+* ``disparity`` — the largest gap between any two groups (the definition the
+  minimax-sampling, DataSift and balanced-filtering papers use), and
+* ``disparity_vs_overall`` — the largest gap between a group and the whole
+  population (FairBatch's experiments section and the fair-regression paper's
+  statistical parity, which compare each group with the overall rate).
+
+Predictions are hard labels for the classification metrics (values >= 0.5 count
+as positive when scores are passed) and real values for ``group_loss`` and
+``sp_ks``.
+
+References
+----------
+Hardt, Price, Srebro (2016), equal opportunity and equalized odds.
+Agarwal, Dudík, Wu (2019), "Fair Regression", eq. for SP via the KS distance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = [
+    "MetricResult",
+    "demographic_parity",
+    "equal_opportunity",
+    "equalized_odds",
+    "group_loss",
+    "group_values",
+    "loss_values",
+    "sp_ks",
+    "LOSSES",
+]
+
+# Positive-class threshold applied to score-valued predictions.
+POSITIVE_THRESHOLD = 0.5
+# Clip for log loss so a confident wrong prediction costs a finite amount.
+LOG_LOSS_EPS = 1e-12
+
+
+@dataclass
+class MetricResult:
+    """Per-group values of one metric and its disparities (``nan`` when undefined)."""
+
+    name: str
+    by_group: dict[str, float]
+    overall: float
+    disparity: float
+    disparity_vs_overall: float
+    details: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+def group_values(groups: np.ndarray) -> list:
+    """Distinct group values in sorted order (numbers sort numerically)."""
+    return sorted(np.unique(groups).tolist())
+
+
+def _gaps(by_group: dict[str, float], overall: float) -> tuple[float, float]:
+    values = np.array([v for v in by_group.values() if np.isfinite(v)])
+    if values.size == 0:
+        return float("nan"), float("nan")
+    pairwise = float(values.max() - values.min())
+    vs_overall = float(np.max(np.abs(values - overall))) if np.isfinite(overall) else float("nan")
+    return pairwise, vs_overall
+
+
+def _rate(mask: np.ndarray, positive: np.ndarray) -> float:
+    return float(positive[mask].mean()) if mask.any() else float("nan")
+
+
+def _rate_metric(name: str, positive: np.ndarray, groups: np.ndarray, base: np.ndarray) -> MetricResult:
+    by_group = {str(g): _rate(base & (groups == g), positive) for g in group_values(groups)}
+    overall = _rate(base, positive)
+    disparity, vs_overall = _gaps(by_group, overall)
+    return MetricResult(name, by_group, overall, disparity, vs_overall)
+
+
+def _hard(predictions: np.ndarray) -> np.ndarray:
+    return np.asarray(predictions, dtype=float) >= POSITIVE_THRESHOLD
+
+
+def demographic_parity(predictions: np.ndarray, groups: np.ndarray) -> MetricResult:
+    """Positive prediction rate P(ŷ = 1 | z) per group."""
+    groups = np.asarray(groups)
+    return _rate_metric("demographic_parity", _hard(predictions), groups, np.ones(len(groups), bool))
+
+
+def equal_opportunity(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> MetricResult:
+    """True positive rate P(ŷ = 1 | y = 1, z) per group."""
+    labels = np.asarray(labels, dtype=float)
+    return _rate_metric("equal_opportunity", _hard(predictions), np.asarray(groups), labels == 1)
+
+
+def equalized_odds(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> MetricResult:
+    """True and false positive rates per group; the disparity is the larger of the two gaps.
+
+    ``by_group`` holds each group's larger deviation from the overall rate of
+    its label; ``details`` holds the rates themselves.
+    """
+    labels = np.asarray(labels, dtype=float)
+    groups = np.asarray(groups)
+    positive = _hard(predictions)
+    tpr = _rate_metric("tpr", positive, groups, labels == 1)
+    fpr = _rate_metric("fpr", positive, groups, labels == 0)
+    by_group = {}
+    for g in tpr.by_group:
+        deviations = [
+            abs(tpr.by_group[g] - tpr.overall),
+            abs(fpr.by_group[g] - fpr.overall),
+        ]
+        by_group[g] = float(np.nanmax(deviations)) if np.isfinite(deviations).any() else float("nan")
+    return MetricResult(
+        "equalized_odds",
+        by_group,
+        overall=float("nan"),
+        disparity=float(np.nanmax([tpr.disparity, fpr.disparity])),
+        disparity_vs_overall=float(np.nanmax([tpr.disparity_vs_overall, fpr.disparity_vs_overall])),
+        details={"true_positive_rate": tpr.by_group, "false_positive_rate": fpr.by_group},
+    )
+
+
+def loss_values(predictions: np.ndarray, labels: np.ndarray, loss: str) -> np.ndarray:
+    """Per-example loss: ``square``, ``absolute``, ``zero_one`` or ``log`` (predictions are P(y=1))."""
+    p = np.asarray(predictions, dtype=float)
+    y = np.asarray(labels, dtype=float)
+    if loss == "square":
+        return (p - y) ** 2
+    if loss == "absolute":
+        return np.abs(p - y)
+    if loss == "zero_one":
+        return (_hard(p) != (y >= POSITIVE_THRESHOLD)).astype(float)
+    if loss == "log":
+        q = np.clip(p, LOG_LOSS_EPS, 1 - LOG_LOSS_EPS)
+        return -(y * np.log(q) + (1 - y) * np.log(1 - q))
+    raise ValueError(f"unknown loss {loss!r}; use one of {sorted(LOSSES)}")
+
+
+LOSSES = frozenset({"square", "absolute", "zero_one", "log"})
+
+
+def group_loss(
+    predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray, loss: str = "square"
+) -> MetricResult:
+    """Mean loss per group; the disparity is the gap between the worst and best group."""
+    values = loss_values(predictions, labels, loss)
+    groups = np.asarray(groups)
+    by_group = {str(g): float(values[groups == g].mean()) for g in group_values(groups)}
+    overall = float(values.mean())
+    disparity, vs_overall = _gaps(by_group, overall)
+    return MetricResult("group_loss", by_group, overall, disparity, vs_overall)
+
+
+def sp_ks(predictions: np.ndarray, groups: np.ndarray) -> MetricResult:
+    """Statistical parity of a real-valued predictor as a Kolmogorov–Smirnov distance.
+
+    For each group a, ``max_z |P[f(X) >= z | A = a] - P[f(X) >= z]|`` over every
+    threshold z the predictions take; ``disparity`` is the largest pairwise KS
+    distance and ``disparity_vs_overall`` the fair-regression paper's SP measure.
+    """
+    f = np.asarray(predictions, dtype=float)
+    groups = np.asarray(groups)
+    thresholds = np.unique(f)
+    overall_cdf = _survival(f, thresholds)
+    curves = {str(g): _survival(f[groups == g], thresholds) for g in group_values(groups)}
+    by_group = {g: float(np.max(np.abs(c - overall_cdf))) for g, c in curves.items()}
+    stacked = np.array(list(curves.values()))
+    pairwise = float(np.max(stacked.max(axis=0) - stacked.min(axis=0))) if len(stacked) else float("nan")
+    vs_overall = max(by_group.values()) if by_group else float("nan")
+    return MetricResult("sp_ks", by_group, float("nan"), pairwise, vs_overall)
+
+
+def _survival(values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """P[value >= z] for each threshold z."""
+    ordered = np.sort(values)
+    below = np.searchsorted(ordered, thresholds, side="left")
+    return 1.0 - below / len(ordered)
