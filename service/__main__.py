@@ -1,0 +1,157 @@
+"""Command line: ``python -m service serve | worker | migrate | export-openapi | create-api-key``."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import json
+import logging
+import multiprocessing
+import sys
+from pathlib import Path
+
+__all__ = ["main"]
+
+log = logging.getLogger("service")
+OPENAPI_PATH = Path("openapi") / "openapi.json"
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _migrate(url: str) -> None:
+    from service.migrations import upgrade
+
+    upgrade(url)
+
+
+def _any_key(url: str) -> bool:
+    from sqlalchemy import inspect, select
+
+    from service.auth import ApiKey
+    from service.db import make_engine
+
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            if not inspect(connection).has_table("api_keys"):
+                return False
+            return connection.execute(select(ApiKey.id).limit(1)).first() is not None
+    finally:
+        engine.dispose()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from service.jobs.worker import _worker_main
+    from service.settings import get_settings
+
+    settings = get_settings()
+    host = args.host or settings.host
+    port = args.port or settings.port
+    workers = settings.workers if args.workers is None else args.workers
+    if settings.is_sqlite:
+        _migrate(settings.database_url)  # embedded mode: nothing else to run first
+    if not _any_key(settings.database_url):
+        if not _is_loopback(host):
+            log.warning("no API key exists: running open, so binding to 127.0.0.1 instead of %s", host)
+            host = "127.0.0.1"
+        log.warning("OPEN MODE: no API key exists; every request acts as tenant 'default'. "
+                    "Create one with `python -m service create-api-key --tenant NAME`.")
+    context = multiprocessing.get_context("spawn")
+    children = [context.Process(target=_worker_main, args=(settings,), daemon=False) for _ in range(workers)]
+    for child in children:
+        child.start()
+    log.info("started %d worker process(es); API on http://%s:%d (docs at /docs)", workers, host, port)
+    try:
+        uvicorn.run("service.app:create_app", factory=True, host=host, port=port,
+                    log_level=args.log_level, access_log=False)
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.join(15)
+            if child.is_alive():
+                child.kill()
+    return 0
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    from service.jobs.worker import run_workers
+    from service.settings import get_settings
+
+    run_workers(get_settings(), args.processes)
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from service.settings import get_settings
+
+    _migrate(get_settings().database_url)
+    print("database is at head")
+    return 0
+
+
+def cmd_export_openapi(args: argparse.Namespace) -> int:
+    from service.openapi import openapi_document
+
+    path = Path(args.output)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(openapi_document(), indent=2, sort_keys=True) + "\n")
+    print(f"wrote {path}")
+    return 0
+
+
+def cmd_create_api_key(args: argparse.Namespace) -> int:
+    from service.auth import create_api_key
+    from service.db import make_engine, make_sessionmaker, transaction
+    from service.settings import get_settings
+
+    settings = get_settings()
+    if settings.is_sqlite:
+        _migrate(settings.database_url)
+    engine = make_engine(settings.database_url)
+    with transaction(make_sessionmaker(engine)) as db:
+        key = create_api_key(db, args.tenant)
+    engine.dispose()
+    print(key)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m service", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the API and worker processes")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--workers", type=int, help="worker processes (default: FAIRACQ_WORKERS)")
+    serve.add_argument("--log-level", default="info")
+    serve.set_defaults(func=cmd_serve)
+    worker = sub.add_parser("worker", help="run job workers only (scale-out)")
+    worker.add_argument("--processes", type=int, default=1)
+    worker.set_defaults(func=cmd_worker)
+    sub.add_parser("migrate", help="upgrade the database to head").set_defaults(func=cmd_migrate)
+    export = sub.add_parser("export-openapi", help="write the OpenAPI document")
+    export.add_argument("--output", default=str(OPENAPI_PATH))
+    export.set_defaults(func=cmd_export_openapi)
+    key = sub.add_parser("create-api-key", help="create an API key and print it once")
+    key.add_argument("--tenant", required=True)
+    key.set_defaults(func=cmd_create_api_key)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

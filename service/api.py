@@ -1,0 +1,49 @@
+"""Shared pieces of the web layer: routers with the transactional route, pagination, raw bodies."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
+
+from service.errors import Unprocessable
+from service.routing import TransactionalRoute
+
+M = TypeVar("M", bound=BaseModel)
+
+__all__ = ["LimitQuery", "RawBody", "resource_router", "parse_cursor", "parse_json_body"]
+
+
+def resource_router(prefix: str, tag: str) -> APIRouter:
+    """A ``/v1`` router whose routes run in one transaction each."""
+    return APIRouter(prefix=f"/v1{prefix}", tags=[tag], route_class=TransactionalRoute)
+
+
+async def _raw_body(request: Request) -> bytes:
+    return await request.body()
+
+
+RawBody = Annotated[bytes, Depends(_raw_body)]
+LimitQuery = Annotated[int, Query(ge=1, le=500, description="page size")]
+
+
+def parse_cursor(cursor: str | None) -> uuid.UUID | None:
+    if cursor is None:
+        return None
+    try:
+        return uuid.UUID(cursor)
+    except ValueError:
+        raise Unprocessable("cursor must be the next_cursor value of a previous page",
+                            errors=[{"loc": ["query", "cursor"], "msg": "not a valid cursor"}]) from None
+
+
+def parse_json_body(model: type[M], body: bytes) -> M:
+    """Validate a raw JSON body as ``model``, reporting errors as FastAPI does."""
+    try:
+        return model.model_validate_json(body or b"null")
+    except ValidationError as exc:
+        errors: list[Any] = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
+        raise RequestValidationError(errors) from None

@@ -1,0 +1,72 @@
+"""``create_app()``: engine in the lifespan, routers, middleware and problem+json handlers."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+
+import service.models  # noqa: F401  (registers every table)
+from service import __version__
+from service.datasets.router import router as datasets_router
+from service.db import make_engine, make_sessionmaker
+from service.errors import install_handlers
+from service.fairness_metrics.router import router as metrics_router
+from service.jobs.router import router as jobs_router
+from service.middleware import BodyLimitMiddleware, MetricsMiddleware
+from service.ops.metrics import REGISTRY, JobCollector
+from service.ops.router import router as ops_router
+from service.resources import RESOURCE_ROUTERS
+from service.settings import Settings, get_settings
+
+__all__ = ["create_app"]
+
+DESCRIPTION = """\
+Fairness-aware data-acquisition decisions for labeling pipelines: which group to
+sample next, which pool partition to acquire, whether to accept a candidate whose
+group is unknown, how to compose the next epoch's batches, and fair regressors.
+
+Errors are `application/problem+json`. Send `Idempotency-Key` on POSTs that create
+or submit work; retried reports with the same client id count once.
+"""
+
+
+def _operation_id(route: APIRoute) -> str:
+    return route.name
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    settings: Settings = app.state.settings
+    engine = make_engine(settings.database_url, statement_timeout_ms=settings.statement_timeout_ms,
+                         lock_timeout_ms=settings.lock_timeout_ms)
+    app.state.engine = engine
+    app.state.sessions = make_sessionmaker(engine)
+    collector = JobCollector(engine)
+    REGISTRY.register(collector)
+    try:
+        yield
+    finally:
+        REGISTRY.unregister(collector)
+        engine.dispose()
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    app = FastAPI(
+        title="Fair data-acquisition decision service",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=_lifespan,
+        generate_unique_id_function=_operation_id,
+    )
+    app.state.settings = settings
+    app.dependency_overrides[get_settings] = lambda: settings
+    install_handlers(app)
+    for router in (datasets_router, jobs_router, metrics_router, *RESOURCE_ROUTERS, ops_router):
+        app.include_router(router)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(MetricsMiddleware)
+    return app

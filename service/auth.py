@@ -1,0 +1,125 @@
+"""Tenants and their API keys; the ``TenantDep`` dependency that every ``/v1`` route uses.
+
+Keys are random 256-bit tokens shown once and stored as SHA-256 digests (a slow
+password hash buys nothing for high-entropy secrets and would cost every
+request). Once any key exists, ``/v1`` requires one; with none the server is
+in open mode, every request belongs to the ``default`` tenant, and ``serve``
+binds to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+import weakref
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy import Engine, ForeignKey, String, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from service.db import Base, SessionDep, UTCDateTime, new_id, utcnow
+from service.errors import Unauthorized
+
+__all__ = ["ApiKey", "Tenant", "TenantDep", "create_api_key", "hash_key", "keys_exist", "resolve_tenant"]
+
+KEY_PREFIX = "fa_"
+DEFAULT_TENANT = "default"
+
+
+class Tenant(Base):
+    __tablename__ = "tenants"
+
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class ApiKey(Base):
+    __tablename__ = "api_keys"
+
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=new_id)
+    tenant_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("tenants.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+@dataclass(frozen=True)
+class CurrentTenant:
+    id: uuid.UUID
+    name: str
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _get_or_create_tenant(db: Session, name: str) -> Tenant:
+    tenant = db.scalar(select(Tenant).where(Tenant.name == name))
+    if tenant is None:
+        tenant = Tenant(name=name)
+        db.add(tenant)
+        db.flush()
+    return tenant
+
+
+def create_api_key(db: Session, tenant_name: str) -> str:
+    """Create a key for ``tenant_name`` (creating the tenant if needed); return it in clear once."""
+    tenant = _get_or_create_tenant(db, tenant_name)
+    key = KEY_PREFIX + secrets.token_urlsafe(32)
+    db.add(ApiKey(tenant_id=tenant.id, key_hash=hash_key(key), prefix=key[:10]))
+    db.flush()
+    return key
+
+
+# Engines whose database is known to hold a key: once a key has been seen the
+# server stays in authenticated mode without asking again (keys are not deleted).
+_engines_with_keys: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
+def keys_exist(db: Session) -> bool:
+    engine = db.get_bind()
+    if engine in _engines_with_keys:
+        return True
+    if db.scalar(select(ApiKey.id).limit(1)) is None:
+        return False
+    _engines_with_keys.add(engine)  # type: ignore[arg-type]
+    return True
+
+
+def resolve_tenant(db: Session, authorization: str | None) -> CurrentTenant:
+    """The tenant a request acts for, or :class:`Unauthorized`."""
+    if authorization:
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise Unauthorized("use 'Authorization: Bearer <api key>'")
+        row = db.execute(
+            select(Tenant.id, Tenant.name)
+            .join(ApiKey, ApiKey.tenant_id == Tenant.id)
+            .where(ApiKey.key_hash == hash_key(token.strip()))
+        ).first()
+        if row is None:
+            raise Unauthorized("the API key is not valid")
+        return CurrentTenant(row.id, row.name)
+    if keys_exist(db):
+        raise Unauthorized("an API key is required: send 'Authorization: Bearer <api key>'")
+    tenant = db.scalar(select(Tenant).where(Tenant.name == DEFAULT_TENANT))
+    if tenant is None:
+        tenant = _get_or_create_tenant(db, DEFAULT_TENANT)
+    return CurrentTenant(tenant.id, tenant.name)
+
+
+def current_tenant(request: Request, db: SessionDep) -> CurrentTenant:
+    cached = getattr(request.state, "tenant", None)
+    if cached is not None:
+        return cached
+    tenant = resolve_tenant(db, request.headers.get("authorization"))
+    request.state.tenant = tenant
+    return tenant
+
+
+TenantDep = Annotated[CurrentTenant, Depends(current_tenant)]

@@ -1,0 +1,86 @@
+"""``/v1/datasets``: upload (JSON or CSV), read, list, delete."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated
+
+from fastapi import Header, Query, Response, status
+
+from service.api import LimitQuery, RawBody, parse_cursor, parse_json_body, resource_router
+from service.auth import TenantDep
+from service.datasets import service
+from service.datasets.repository import DatasetRepository
+from service.datasets.schemas import DatasetCreate, DatasetList, DatasetOut
+from service.db import SessionDep
+from service.errors import ServiceError
+from service.settings import SettingsDep
+
+router = resource_router("/datasets", "datasets")
+
+
+class UnsupportedMediaType(ServiceError):
+    status, title, slug = 415, "Unsupported media type", "unsupported-media-type"
+
+
+_UPLOAD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/DatasetCreate"}},
+            "text/csv": {"schema": {"type": "string", "description": "CSV with a header row"}},
+        },
+    }
+}
+
+
+@router.post(
+    "", status_code=status.HTTP_201_CREATED, operation_id="create_dataset", response_model=DatasetOut,
+    openapi_extra=_UPLOAD_BODY, responses={415: {"description": "neither JSON nor CSV"}},
+)
+def create_dataset(
+    db: SessionDep, tenant: TenantDep, settings: SettingsDep, response: Response, body: RawBody,
+    content_type: Annotated[str, Header()] = "application/json",
+    name: Annotated[str | None, Query(max_length=200, description="CSV only")] = None,
+    group_column: Annotated[str | None, Query(description="CSV only")] = None,
+    label_column: Annotated[str | None, Query(description="CSV only")] = None,
+    id_column: Annotated[str | None, Query(description="CSV only")] = None,
+    feature_columns: Annotated[str | None, Query(description="CSV only: comma-separated names")] = None,
+) -> DatasetOut:
+    """Upload a dataset as JSON or as CSV (categorical columns are one-hot encoded)."""
+    media = content_type.split(";")[0].strip().lower()
+    if media == "text/csv":
+        columns = [c.strip() for c in feature_columns.split(",") if c.strip()] if feature_columns else None
+        dataset = service.create_dataset_from_csv(
+            db, tenant.id, body, settings, name=name, group_column=group_column,
+            label_column=label_column, id_column=id_column, feature_columns=columns,
+        )
+    elif media in ("application/json", ""):
+        dataset = service.create_dataset(db, tenant.id, parse_json_body(DatasetCreate, body), settings)
+    else:
+        raise UnsupportedMediaType(f"send application/json or text/csv, not {media}")
+    response.headers["Location"] = f"/v1/datasets/{dataset.id}"
+    return DatasetOut.model_validate(dataset)
+
+
+@router.get("", operation_id="list_datasets")
+def list_datasets(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
+                  cursor: str | None = None) -> DatasetList:
+    """List datasets, oldest first."""
+    items = DatasetRepository(db, tenant.id).list(limit, parse_cursor(cursor))
+    next_cursor = str(items[-1].id) if len(items) == limit else None
+    return DatasetList(items=[DatasetOut.model_validate(d) for d in items], next_cursor=next_cursor)
+
+
+@router.get("/{dataset_id}", operation_id="get_dataset")
+def get_dataset(dataset_id: uuid.UUID, db: SessionDep, tenant: TenantDep) -> DatasetOut:
+    """Read a dataset's metadata."""
+    return DatasetOut.model_validate(DatasetRepository(db, tenant.id).get(dataset_id))
+
+
+@router.delete("/{dataset_id}", status_code=status.HTTP_204_NO_CONTENT, operation_id="delete_dataset",
+               responses={409: {"description": "a session uses the dataset"}})
+def delete_dataset(dataset_id: uuid.UUID, db: SessionDep, tenant: TenantDep) -> Response:
+    """Delete a dataset no session uses."""
+    service.delete_dataset(db, tenant.id, dataset_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

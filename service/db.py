@@ -1,0 +1,152 @@
+"""Database plumbing: declarative base, engines per dialect, and the request's transaction.
+
+SQLite (embedded default): WAL, ``synchronous=NORMAL``, ``busy_timeout`` 5 s,
+foreign keys on, and ``BEGIN IMMEDIATE`` for transactions that write, so that
+concurrent writers queue on the database lock instead of failing on upgrade.
+PostgreSQL: ``pool_pre_ping`` and, for API connections, a statement timeout and
+a lock timeout.
+
+One transaction per request: :class:`TransactionalRoute` opens the session,
+the ``SessionDep`` dependency hands it to the route, and the route class commits
+once the response has been built — before anything is sent — or rolls back on
+error. Services and repositories flush, never commit.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.types import TypeDecorator
+
+__all__ = [
+    "Base",
+    "DbSession",
+    "SessionDep",
+    "UTCDateTime",
+    "make_engine",
+    "make_sessionmaker",
+    "new_id",
+    "read_only",
+    "transaction",
+    "utcnow",
+]
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+SQLITE_BUSY_TIMEOUT_MS = 5_000
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class UTCDateTime(TypeDecorator):
+    """Timezone-aware UTC datetimes on both dialects (SQLite stores them naive)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC) if value is not None else None
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id() -> uuid.UUID:
+    return uuid.uuid4()
+
+
+def make_engine(url: str, *, statement_timeout_ms: int | None = None,
+                lock_timeout_ms: int | None = None, pool_size: int = 10) -> Engine:
+    """An engine configured for its dialect (see the module docstring)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        _configure_sqlite(engine)
+        return engine
+    options = []
+    if statement_timeout_ms:
+        options.append(f"-c statement_timeout={statement_timeout_ms}")
+    if lock_timeout_ms:
+        options.append(f"-c lock_timeout={lock_timeout_ms}")
+    connect_args = {"options": " ".join(options)} if options else {}
+    if parsed.drivername in ("postgresql", "postgres"):
+        url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=pool_size, max_overflow=pool_size, connect_args=connect_args
+    )
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
+    return sessionmaker(engine, expire_on_commit=False, autoflush=True)
+
+
+def read_only(session: Session) -> Session:
+    """Let this session's next transaction start as a reader (SQLite ``BEGIN DEFERRED``)."""
+    session.connection(execution_options={"sqlite_begin": "DEFERRED"})
+    return session
+
+
+@contextmanager
+def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
+    """One unit of work outside a request (workers, CLI): commit on success, else roll back."""
+    session = factory()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def get_db(request: Request) -> Session:
+    """The request's session, opened by :class:`service.routing.TransactionalRoute`."""
+    return request.state.db
+
+
+SessionDep = Annotated[Session, Depends(get_db)]
+DbSession = Session

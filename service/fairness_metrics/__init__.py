@@ -1,0 +1,1 @@
+"""Stateless fairness metrics (SPEC §4.8)."""

@@ -1,0 +1,60 @@
+"""Compute the requested metrics with ``service.algorithms.metrics``."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from service.algorithms import metrics as m
+from service.algorithms.validation import InputError
+from service.fairness_metrics.schemas import MetricOut, MetricsRequest, MetricsResponse
+
+__all__ = ["compute_metrics"]
+
+NEEDS_LABELS = {"equal_opportunity", "equalized_odds", "group_loss"}
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _out(result: m.MetricResult) -> MetricOut:
+    return MetricOut(
+        by_group={g: _finite(v) for g, v in result.by_group.items()},
+        overall=_finite(result.overall),
+        disparity=_finite(result.disparity),
+        disparity_vs_overall=_finite(result.disparity_vs_overall),
+        details={k: {g: _finite(v) for g, v in d.items()} for k, d in result.details.items()},
+    )
+
+
+def compute_metrics(request: MetricsRequest) -> MetricsResponse:
+    n = len(request.predictions)
+    if len(request.groups) != n:
+        raise InputError(f"has {len(request.groups)} values; expected {n} (one per prediction)", ["groups"])
+    if request.labels is not None and len(request.labels) != n:
+        raise InputError(f"has {len(request.labels)} values; expected {n} (one per prediction)", ["labels"])
+    missing = NEEDS_LABELS.intersection(request.metrics)
+    if missing and request.labels is None:
+        raise InputError(f"labels are needed for {sorted(missing)}", ["labels"])
+    predictions = np.asarray(request.predictions, dtype=float)
+    groups = np.asarray([str(g) for g in request.groups])
+    labels = np.asarray(request.labels, dtype=float) if request.labels is not None else None
+    results: dict[str, MetricOut] = {}
+    for name in dict.fromkeys(request.metrics):
+        if name == "demographic_parity":
+            result = m.demographic_parity(predictions, groups)
+        elif name == "equal_opportunity":
+            result = m.equal_opportunity(predictions, labels, groups)  # type: ignore[arg-type]
+        elif name == "equalized_odds":
+            result = m.equalized_odds(predictions, labels, groups)  # type: ignore[arg-type]
+        elif name == "group_loss":
+            if request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
+                raise InputError("log loss needs predictions in [0, 1]", ["predictions"])
+            result = m.group_loss(predictions, labels, groups, request.loss)  # type: ignore[arg-type]
+        else:
+            result = m.sp_ks(predictions, groups)
+        results[name] = _out(result)
+    distinct = list(dict.fromkeys(request.groups))
+    return MetricsResponse(n=n, groups=sorted(distinct, key=str), metrics=results)

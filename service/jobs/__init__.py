@@ -1,0 +1,1 @@
+"""Background jobs: the database-backed queue, the worker loop and the ``/v1/jobs`` resource."""

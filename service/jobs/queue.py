@@ -1,0 +1,156 @@
+"""The database-backed job queue: enqueue, claim with a lease, heartbeat, fence, finish.
+
+This small interface is all the rest of the service knows about the queue, so
+a PostgreSQL queue library could replace the table later.
+
+Claiming is atomic: PostgreSQL uses ``FOR UPDATE SKIP LOCKED``; SQLite runs the
+claim inside ``BEGIN IMMEDIATE`` (see ``service.db``), which admits one writer.
+A job whose lease has expired is claimed again (at-least-once execution); every
+write of a running attempt is fenced on ``attempts`` so that a worker presumed
+dead cannot overwrite a newer attempt (the result is written at most once).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from service.db import utcnow
+from service.jobs.models import Job
+
+__all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "request_cancel"]
+
+
+class StaleAttempt(Exception):
+    """The attempt's fencing token is no longer current: its writes are refused."""
+
+
+def enqueue(
+    db: Session,
+    *,
+    tenant_id: uuid.UUID,
+    kind: str,
+    resource_type: str,
+    resource_id: uuid.UUID | None,
+    payload: dict[str, Any] | None = None,
+    max_attempts: int = 3,
+) -> Job:
+    """Add a job in the caller's transaction, so it exists iff the state change that needs it does."""
+    job = Job(
+        tenant_id=tenant_id, kind=kind, status="queued", payload=payload or {}, progress=0.0,
+        attempts=0, max_attempts=max_attempts, resource_type=resource_type, resource_id=resource_id,
+        run_after=utcnow(),
+    )
+    db.add(job)
+    db.flush()
+    return job
+
+
+def claim(db: Session, worker_id: str, lease_seconds: float, kinds: list[str] | None = None) -> Job | None:
+    """Claim one runnable job: queued and due, or running with an expired lease."""
+    now = utcnow()
+    query = (
+        select(Job)
+        .where(
+            or_(
+                (Job.status == "queued") & (Job.run_after <= now),
+                (Job.status == "running") & (Job.lease_expires_at < now),
+            )
+        )
+        .order_by(Job.run_after, Job.created_at)
+        .limit(1)
+    )
+    if kinds:
+        query = query.where(Job.kind.in_(kinds))
+    if db.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=True)
+    job = db.scalar(query)
+    if job is None:
+        return None
+    if job.cancel_requested:
+        job.status, job.finished_at, job.lease_expires_at = "cancelled", now, None
+        db.flush()
+        return None
+    if job.attempts >= job.max_attempts:  # its last attempt's worker died: give up
+        job.status, job.finished_at, job.lease_expires_at = "failed", now, None
+        job.error = job.error or "the worker running the last attempt stopped responding"
+        db.flush()
+        return None
+    job.attempts += 1
+    job.status = "running"
+    job.worker_id = worker_id
+    job.started_at = job.started_at or now
+    job.heartbeat_at = now
+    job.lease_expires_at = now + timedelta(seconds=lease_seconds)
+    db.flush()
+    return job
+
+
+def heartbeat(db: Session, job_id: uuid.UUID, attempt: int, lease_seconds: float,
+              progress: float | None = None) -> bool:
+    """Renew the lease; return whether cancellation was requested. Raises StaleAttempt."""
+    now = utcnow()
+    values: dict[str, Any] = {"heartbeat_at": now, "lease_expires_at": now + timedelta(seconds=lease_seconds)}
+    if progress is not None:
+        values["progress"] = max(0.0, min(1.0, progress))
+    result = db.execute(
+        update(Job)
+        .where(Job.id == job_id, Job.attempts == attempt, Job.status == "running")
+        .values(**values)
+        .returning(Job.cancel_requested)
+    ).first()
+    if result is None:
+        raise StaleAttempt(f"job {job_id} attempt {attempt} is no longer current")
+    return bool(result[0])
+
+
+def fence(db: Session, job_id: uuid.UUID, attempt: int) -> Job:
+    """Lock the job row and check the attempt is still current before writing its result."""
+    query = select(Job).where(Job.id == job_id)
+    if db.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update()
+    job = db.scalar(query)
+    if job is None or job.attempts != attempt or job.status != "running":
+        raise StaleAttempt(f"job {job_id} attempt {attempt} is no longer current")
+    return job
+
+
+def finish_success(job: Job, result: dict[str, Any] | None = None) -> None:
+    job.status, job.result, job.progress = "succeeded", result, 1.0
+    job.finished_at, job.lease_expires_at, job.error = utcnow(), None, None
+
+
+def finish_failure(db: Session, job_id: uuid.UUID, attempt: int, error: str, *,
+                   backoff_seconds: float, retry: bool = True) -> Job:
+    """Record a failed attempt: requeue with exponential backoff, or fail for good."""
+    job = fence(db, job_id, attempt)
+    job.error = error[:4000]
+    job.lease_expires_at = None
+    if retry and job.attempts < job.max_attempts and not job.cancel_requested:
+        job.status = "queued"
+        job.run_after = utcnow() + timedelta(seconds=backoff_seconds * 2 ** (job.attempts - 1))
+    else:
+        job.status = "cancelled" if job.cancel_requested else "failed"
+        job.finished_at = utcnow()
+    db.flush()
+    return job
+
+
+def finish_cancelled(db: Session, job_id: uuid.UUID, attempt: int) -> None:
+    job = fence(db, job_id, attempt)
+    job.status, job.finished_at, job.lease_expires_at = "cancelled", utcnow(), None
+    db.flush()
+
+
+def request_cancel(db: Session, job: Job) -> Job:
+    """Queued jobs are cancelled at once; a running one is killed at its next heartbeat."""
+    if job.status == "queued":
+        job.status, job.finished_at, job.cancel_requested = "cancelled", utcnow(), True
+    elif job.status == "running":
+        job.cancel_requested = True
+    db.flush()
+    return job

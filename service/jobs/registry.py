@@ -1,0 +1,83 @@
+"""Job kinds and their handlers, and the context a handler runs with.
+
+A resource registers its background work in its ``tasks.py``::
+
+    @job_handler("balanced_filters.fit")
+    def fit_filter(ctx: JobContext) -> None:
+        ...                                  # heavy work, ctx.progress(0.3) now and then
+        ctx.commit(lambda db, job: store(db, job.resource_id, result))
+
+``ctx.commit`` writes the state change and marks the job succeeded in one
+transaction, after checking the fencing token.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.db import transaction
+from service.jobs import queue
+from service.jobs.models import Job
+from service.settings import Settings
+
+__all__ = ["HANDLERS", "JobContext", "PermanentError", "job_handler"]
+
+# Progress is written at most this often, so a fast loop does not hammer the database.
+PROGRESS_MIN_INTERVAL_S = 0.5
+
+Handler = Callable[["JobContext"], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+class PermanentError(Exception):
+    """A failure that a retry cannot fix (bad input, infeasible request): fail without retrying."""
+
+
+def job_handler(kind: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+@dataclass
+class JobContext:
+    job_id: uuid.UUID
+    attempt: int
+    kind: str
+    tenant_id: uuid.UUID
+    resource_id: uuid.UUID | None
+    payload: dict[str, Any]
+    settings: Settings
+    sessions: sessionmaker[Session]
+    _last_progress: float = field(default=0.0, repr=False)
+
+    def progress(self, fraction: float, *, force: bool = False) -> None:
+        """Record progress (0..1), fenced on this attempt; raises StaleAttempt if superseded."""
+        now = time.monotonic()
+        if not force and now - self._last_progress < PROGRESS_MIN_INTERVAL_S:
+            return
+        self._last_progress = now
+        with transaction(self.sessions) as db:
+            done = db.execute(
+                update(Job)
+                .where(Job.id == self.job_id, Job.attempts == self.attempt, Job.status == "running")
+                .values(progress=max(0.0, min(1.0, float(fraction))))
+            )
+            if done.rowcount == 0:
+                raise queue.StaleAttempt(f"job {self.job_id} attempt {self.attempt} was superseded")
+
+    def commit(self, write: Callable[[Session, Job], dict[str, Any] | None]) -> None:
+        """Write the result and the state change in one fenced transaction."""
+        with transaction(self.sessions) as db:
+            job = queue.fence(db, self.job_id, self.attempt)
+            result = write(db, job)
+            queue.finish_success(job, result)

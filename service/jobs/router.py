@@ -1,0 +1,42 @@
+"""``/v1/jobs``: read, list and cancel background jobs."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Literal
+
+from fastapi import Query, Response, status
+
+from service.api import LimitQuery, parse_cursor, resource_router
+from service.auth import TenantDep
+from service.db import SessionDep
+from service.jobs import service
+from service.jobs.repository import JobRepository
+from service.jobs.schemas import JobList, JobOut
+
+router = resource_router("/jobs", "jobs")
+
+StatusFilter = Literal["queued", "running", "succeeded", "failed", "cancelled"]
+
+
+@router.get("/{job_id}", operation_id="get_job")
+def get_job(job_id: uuid.UUID, db: SessionDep, tenant: TenantDep) -> JobOut:
+    """Read a job: status, progress, attempts, error."""
+    return service.job_out(JobRepository(db, tenant.id).get(job_id))
+
+
+@router.get("", operation_id="list_jobs")
+def list_jobs(db: SessionDep, tenant: TenantDep, status: Annotated[StatusFilter | None, Query()] = None,
+              limit: LimitQuery = 50, cursor: str | None = None) -> JobList:
+    """List jobs, oldest first, optionally by status."""
+    items = JobRepository(db, tenant.id).list(limit, parse_cursor(cursor), status)
+    next_cursor = str(items[-1].id) if len(items) == limit else None
+    return JobList(items=[service.job_out(j) for j in items], next_cursor=next_cursor)
+
+
+@router.post("/{job_id}/cancel", operation_id="cancel_job", status_code=status.HTTP_202_ACCEPTED)
+def cancel_job(job_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response) -> JobOut:
+    """Cancel a job: a queued job at once, a running one within one heartbeat."""
+    job = service.cancel_job(db, tenant.id, job_id)
+    response.headers["Location"] = f"/v1/jobs/{job.id}"
+    return service.job_out(job)

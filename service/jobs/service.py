@@ -1,0 +1,28 @@
+"""Job use cases for the API: read, list, cancel."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy.orm import Session
+
+from service.jobs import queue
+from service.jobs.models import Job
+from service.jobs.repository import JobRepository
+from service.jobs.schemas import JobOut, JobResource
+
+__all__ = ["cancel_job", "job_out"]
+
+
+def job_out(job: Job) -> JobOut:
+    return JobOut(
+        id=job.id, kind=job.kind, status=job.status, progress=job.progress, attempts=job.attempts,  # type: ignore[arg-type]
+        error=job.error, resource=JobResource(type=job.resource_type, id=job.resource_id),
+        result=job.result, cancel_requested=job.cancel_requested, created_at=job.created_at,
+        started_at=job.started_at, finished_at=job.finished_at,
+    )
+
+
+def cancel_job(db: Session, tenant_id: uuid.UUID, job_id: uuid.UUID) -> Job:
+    job = JobRepository(db, tenant_id).get(job_id, for_update=True)
+    return queue.request_cancel(db, job)

@@ -1,0 +1,194 @@
+"""The worker loop: claim a job, run it in a child process, keep its lease, record the outcome.
+
+The parent process holds the lease with a heartbeat every
+``job_heartbeat_seconds``; at each beat it learns whether the job was cancelled
+and checks the per-kind timeout, killing the child when either applies — so a
+cancel or timeout takes effect within one heartbeat. The child writes the
+result itself through :meth:`JobContext.commit`, fenced on its attempt number.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import time
+import traceback
+from multiprocessing.connection import Connection
+from typing import Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.db import make_engine, make_sessionmaker, transaction
+from service.jobs import queue
+from service.jobs.models import Job
+from service.jobs.registry import HANDLERS, JobContext, PermanentError
+from service.settings import Settings
+
+__all__ = ["Worker", "run_workers"]
+
+log = logging.getLogger("service.worker")
+
+
+def _load_handlers(settings: Settings) -> None:
+    """Import every module that registers job handlers."""
+    from service import tasks  # noqa: F401  (registers the resources' handlers)
+
+    if settings.enable_diagnostic_jobs:
+        from service.jobs import diagnostics  # noqa: F401
+
+
+def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any]) -> None:
+    """Entry point of the child process that runs one attempt."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    engine = make_engine(settings.database_url, pool_size=2)
+    ctx = JobContext(sessions=make_sessionmaker(engine), settings=settings, **job_fields)
+    try:
+        HANDLERS[ctx.kind](ctx)
+        conn.send(("ok", None, False))
+    except queue.StaleAttempt as exc:
+        conn.send(("stale", str(exc), False))
+    except PermanentError as exc:
+        conn.send(("error", str(exc), False))
+    except Exception as exc:  # noqa: BLE001 - every failure is reported to the parent
+        retry = not isinstance(exc, ValueError)
+        conn.send(("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}", retry))
+    finally:
+        conn.close()
+        engine.dispose()
+
+
+class Worker:
+    def __init__(self, settings: Settings, sessions: sessionmaker[Session] | None = None) -> None:
+        self.settings = settings
+        self.sessions = sessions or make_sessionmaker(make_engine(settings.database_url, pool_size=2))
+        self.worker_id = f"{socket.gethostname()}:{os.getpid()}"
+        self.stopping = False
+        _load_handlers(settings)
+
+    def stop(self, *_: Any) -> None:
+        self.stopping = True
+
+    def run_forever(self) -> None:
+        signal.signal(signal.SIGTERM, self.stop)
+        signal.signal(signal.SIGINT, self.stop)
+        log.info("worker %s polling for jobs", self.worker_id)
+        while not self.stopping:
+            if not self.run_once():
+                time.sleep(self.settings.job_poll_seconds)
+
+    def run_once(self) -> bool:
+        """Claim and run one job; return whether there was one."""
+        try:
+            with transaction(self.sessions) as db:
+                job = queue.claim(db, self.worker_id, self.settings.job_lease_seconds, list(HANDLERS))
+                fields = _fields(job) if job is not None else None
+        except Exception:  # noqa: BLE001 - a database outage must not kill the worker
+            log.warning("could not claim a job; retrying", exc_info=True)
+            return False
+        if fields is None:
+            return False
+        self._run_attempt(fields)
+        return True
+
+    def _run_attempt(self, fields: dict[str, Any]) -> None:
+        job_id, attempt, kind = fields["job_id"], fields["attempt"], fields["kind"]
+        log.info("running job %s (%s) attempt %d", job_id, kind, attempt)
+        mp = multiprocessing.get_context("fork")
+        receiver, sender = mp.Pipe(duplex=False)
+        child = mp.Process(target=_child_main, args=(sender, self.settings, fields), daemon=True)
+        child.start()
+        sender.close()
+        deadline = time.monotonic() + self.settings.timeout_for(kind)
+        outcome: tuple[str, str | None, bool] | None = None
+        while True:
+            if receiver.poll(self.settings.job_heartbeat_seconds):
+                try:
+                    outcome = receiver.recv()
+                except EOFError:
+                    outcome = None
+                child.join(5)
+                break
+            if not child.is_alive():
+                break
+            verdict = self._beat(job_id, attempt, deadline)
+            if verdict is not None:
+                child.kill()
+                child.join()
+                self._record(job_id, attempt, verdict)
+                return
+        if child.is_alive():
+            child.kill()
+            child.join()
+        if outcome is None:
+            outcome = ("error", f"the job process exited with code {child.exitcode}", True)
+        self._record(job_id, attempt, outcome)
+
+    def _beat(self, job_id: Any, attempt: int, deadline: float) -> tuple[str, str | None, bool] | None:
+        """Renew the lease; return an outcome when the child must be stopped."""
+        if self.stopping:
+            return ("shutdown", "the worker shut down", True)
+        if time.monotonic() > deadline:
+            return ("error", "the job timed out", False)
+        try:
+            with transaction(self.sessions) as db:
+                cancel = queue.heartbeat(db, job_id, attempt, self.settings.job_lease_seconds)
+        except queue.StaleAttempt:
+            return ("stale", "superseded by a newer attempt", False)
+        except Exception:  # noqa: BLE001 - keep the child running through a database blip
+            log.warning("heartbeat failed for job %s", job_id, exc_info=True)
+            return None
+        return ("cancelled", None, False) if cancel else None
+
+    def _record(self, job_id: Any, attempt: int, outcome: tuple[str, str | None, bool]) -> None:
+        status, message, retry = outcome
+        if status in ("ok", "stale"):
+            if status == "stale":
+                log.warning("job %s attempt %d was superseded; its result was discarded", job_id, attempt)
+            return
+        try:
+            with transaction(self.sessions) as db:
+                if status == "cancelled":
+                    queue.finish_cancelled(db, job_id, attempt)
+                else:
+                    backoff = 0.0 if status == "shutdown" else self.settings.job_backoff_seconds
+                    queue.finish_failure(db, job_id, attempt, message or status,
+                                         backoff_seconds=backoff, retry=retry)
+        except queue.StaleAttempt:
+            log.warning("job %s attempt %d was superseded before its outcome was recorded", job_id, attempt)
+
+
+def _fields(job: Job) -> dict[str, Any]:
+    return {
+        "job_id": job.id, "attempt": job.attempts, "kind": job.kind, "tenant_id": job.tenant_id,
+        "resource_id": job.resource_id, "payload": dict(job.payload or {}),
+    }
+
+
+def run_workers(settings: Settings, processes: int) -> None:
+    """Run ``processes`` worker loops (one in this process when 1)."""
+    if processes <= 1:
+        Worker(settings).run_forever()
+        return
+    mp = multiprocessing.get_context("spawn")
+    children = [mp.Process(target=_worker_main, args=(settings,)) for _ in range(processes)]
+    for child in children:
+        child.start()
+    try:
+        for child in children:
+            child.join()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for child in children:
+            if child.is_alive():
+                child.terminate()
+        for child in children:
+            child.join(10)
+
+
+def _worker_main(settings: Settings) -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    Worker(settings).run_forever()

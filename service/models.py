@@ -1,0 +1,13 @@
+"""Imports every table so ``Base.metadata`` is complete (Alembic and tests use it)."""
+
+from service.auth import ApiKey, Tenant
+from service.datasets.models import Dataset
+from service.db import Base
+from service.idempotency import IdempotencyRecord
+from service.jobs.models import Job
+from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
+
+__all__ = [
+    "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "SessionBlob",
+    "SessionDataset", "SessionRecord", "Tenant",
+]

@@ -1,0 +1,1 @@
+"""Operations endpoints: health, readiness and Prometheus metrics (SPEC §4.9)."""

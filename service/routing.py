@@ -1,0 +1,99 @@
+"""The route class every ``/v1`` router uses: one transaction per request, and idempotency.
+
+The handler's session is opened here and committed after the response is
+built but before it is sent, so a client never sees success for a change that
+did not commit. POSTs with an ``Idempotency-Key`` are claimed first and their
+response is stored in the same transaction as the change (see
+``service.idempotency``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from fastapi import Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.routing import APIRoute
+from sqlalchemy.orm import Session, sessionmaker
+
+from service import idempotency
+from service.auth import CurrentTenant, resolve_tenant
+from service.db import read_only, transaction
+from service.errors import ServiceError
+
+__all__ = ["TransactionalRoute"]
+
+log = logging.getLogger(__name__)
+REPLAY_HEADER = "Idempotent-Replayed"
+# Response headers worth replaying; the rest are recomputed by the server.
+STORED_HEADERS = ("location", "etag", "content-type")
+
+
+def _tenant_for(factory: sessionmaker[Session], authorization: str | None) -> CurrentTenant | None:
+    try:
+        with transaction(factory) as db:
+            return resolve_tenant(db, authorization)
+    except ServiceError:
+        return None  # the route's own auth dependency answers 401
+
+
+def _stored_headers(response: Response) -> dict[str, str]:
+    return {k: v for k, v in response.headers.items() if k.lower() in STORED_HEADERS}
+
+
+class TransactionalRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+        handler = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            factory: sessionmaker[Session] = request.app.state.sessions
+            settings = request.app.state.settings
+            claim = None
+            key = request.headers.get(idempotency.HEADER)
+            if request.method == "POST" and key is not None:
+                tenant = await run_in_threadpool(_tenant_for, factory, request.headers.get("authorization"))
+                if tenant is not None:
+                    request.state.tenant = tenant
+                    body = await request.body()
+                    print_ = idempotency.fingerprint(
+                        request.method, request.url.path, request.url.query, body
+                    )
+                    claim = await run_in_threadpool(
+                        idempotency.claim, factory, tenant.id, key, print_,
+                        lock_seconds=settings.idempotency_lock_seconds,
+                        ttl_hours=settings.idempotency_ttl_hours,
+                    )
+                    if claim.replay is not None:
+                        record = claim.replay
+                        headers = idempotency.stored_headers(record)
+                        headers[REPLAY_HEADER] = "true"
+                        return Response(content=record.response_body, status_code=record.response_status or 200,
+                                        headers=headers)
+            db = factory()
+            request.state.db = db
+            if request.method in ("GET", "HEAD"):
+                read_only(db)
+            try:
+                response = await handler(request)
+                status = response.status_code
+                if status < 400:
+                    if claim is not None:
+                        idempotency.complete(db, claim, status, _stored_headers(response), bytes(response.body))
+                        claim = None
+                    await run_in_threadpool(db.commit)
+                else:
+                    await run_in_threadpool(db.rollback)
+                return response
+            except BaseException:
+                await run_in_threadpool(db.rollback)
+                raise
+            finally:
+                await run_in_threadpool(db.close)
+                if claim is not None:
+                    try:
+                        await run_in_threadpool(idempotency.release, factory, claim)
+                    except Exception:  # noqa: BLE001 - the claim's lock expires on its own
+                        log.warning("could not release idempotency claim %s", claim.key, exc_info=True)
+
+        return route

@@ -1,0 +1,161 @@
+"""Every query on sessions, their blobs and their decision log."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import numpy as np
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service import arrays
+from service.errors import NotFound, PreconditionFailed
+from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
+
+__all__ = ["SessionRepository"]
+
+
+class SessionRepository:
+    def __init__(self, db: Session, tenant_id: uuid.UUID, kind: str) -> None:
+        self.db = db
+        self.tenant_id = tenant_id
+        self.kind = kind
+
+    def create(
+        self,
+        *,
+        config: dict[str, Any],
+        state: dict[str, Any],
+        seed: int,
+        status: str,
+        name: str | None = None,
+        datasets: dict[str, uuid.UUID] | None = None,
+    ) -> SessionRecord:
+        record = SessionRecord(
+            tenant_id=self.tenant_id, kind=self.kind, name=name, status=status,
+            config=config, state=state, seed=seed, version=1, sequence=0,
+        )
+        self.db.add(record)
+        self.db.flush()
+        for role, dataset_id in (datasets or {}).items():
+            self.db.add(SessionDataset(session_id=record.id, dataset_id=dataset_id, role=role))
+        self.db.flush()
+        return record
+
+    def _query(self, session_id: uuid.UUID):
+        return select(SessionRecord).where(
+            SessionRecord.id == session_id,
+            SessionRecord.tenant_id == self.tenant_id,
+            SessionRecord.kind == self.kind,
+        )
+
+    def get(self, session_id: uuid.UUID) -> SessionRecord:
+        record = self.db.scalar(self._query(session_id))
+        if record is None:
+            raise NotFound(f"no {self.kind.replace('_', ' ')} with id {session_id}")
+        return record
+
+    def get_for_update(self, session_id: uuid.UUID, if_match: str | None = None) -> SessionRecord:
+        """Load and lock the session row (PostgreSQL row lock; SQLite holds the write lock already)."""
+        record = self.db.scalar(self._query(session_id).with_for_update())
+        if record is None:
+            raise NotFound(f"no {self.kind.replace('_', ' ')} with id {session_id}")
+        if if_match is not None:
+            wanted = if_match.strip().strip('W/').strip('"')
+            if wanted != "*" and wanted != str(record.version):
+                raise PreconditionFailed(
+                    f"If-Match {if_match} does not match the current version {record.version}; "
+                    "GET the session and retry with its ETag"
+                )
+        return record
+
+    def list(self, limit: int, after: uuid.UUID | None = None) -> list[SessionRecord]:
+        query = select(SessionRecord).where(
+            SessionRecord.tenant_id == self.tenant_id, SessionRecord.kind == self.kind
+        )
+        if after is not None:
+            anchor = self.get(after)
+            query = query.where(
+                (SessionRecord.created_at > anchor.created_at)
+                | ((SessionRecord.created_at == anchor.created_at) & (SessionRecord.id > anchor.id))
+            )
+        return list(self.db.scalars(query.order_by(SessionRecord.created_at, SessionRecord.id).limit(limit)))
+
+    @staticmethod
+    def save_state(record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
+        record.state = state
+        if status is not None:
+            record.status = status
+        record.version += 1
+
+    # -- decision log -------------------------------------------------------------------------
+
+    def find_report(self, record: SessionRecord, client_ref: str) -> Decision | None:
+        return self.db.scalar(
+            select(Decision).where(Decision.session_id == record.id, Decision.client_ref == client_ref)
+        )
+
+    def find_decision(self, record: SessionRecord, decision_id: uuid.UUID) -> Decision | None:
+        return self.db.scalar(
+            select(Decision).where(Decision.session_id == record.id, Decision.id == decision_id)
+        )
+
+    @staticmethod
+    def next_rng(record: SessionRecord) -> np.random.Generator:
+        """The generator for the session's next decision: ``default_rng([seed, sequence])``."""
+        return np.random.default_rng([record.seed, record.sequence + 1])
+
+    def log(
+        self,
+        record: SessionRecord,
+        kind: str,
+        request: dict[str, Any],
+        response: dict[str, Any],
+        *,
+        client_ref: str | None = None,
+        decision_id: uuid.UUID | None = None,
+    ) -> Decision:
+        """Append a decision with the next sequence number; call after ``save_state``."""
+        record.sequence += 1
+        decision = Decision(
+            id=decision_id or uuid.uuid4(), session_id=record.id, sequence=record.sequence, kind=kind,
+            client_ref=client_ref, request=request, response=response, state_version=record.version,
+        )
+        self.db.add(decision)
+        self.db.flush()
+        return decision
+
+    def decisions(self, record: SessionRecord, limit: int, after_sequence: int = 0,
+                  kind: str | None = None) -> list[Decision]:
+        query = select(Decision).where(Decision.session_id == record.id, Decision.sequence > after_sequence)
+        if kind is not None:
+            query = query.where(Decision.kind == kind)
+        return list(self.db.scalars(query.order_by(Decision.sequence).limit(limit)))
+
+    def count_decisions(self, record: SessionRecord, kind: str) -> int:
+        return self.db.scalar(
+            select(func.count()).select_from(Decision).where(
+                Decision.session_id == record.id, Decision.kind == kind
+            )
+        ) or 0
+
+    # -- blobs -------------------------------------------------------------------------------
+
+    def put_blob(self, record: SessionRecord, name: str, values: dict[str, np.ndarray],
+                 meta: dict[str, Any] | None = None) -> SessionBlob:
+        blob = self.db.get(SessionBlob, (record.id, name))
+        data = arrays.pack(values)
+        if blob is None:
+            blob = SessionBlob(session_id=record.id, name=name, data=data, meta=meta or {}, version=1)
+            self.db.add(blob)
+        else:
+            blob.data, blob.meta, blob.version = data, meta or {}, blob.version + 1
+        self.db.flush()
+        return blob
+
+    def get_blob(self, record: SessionRecord, name: str) -> tuple[dict[str, np.ndarray], SessionBlob] | None:
+        blob = self.db.get(SessionBlob, (record.id, name))
+        if blob is None:
+            return None
+        return arrays.unpack(blob.data), blob

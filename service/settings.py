@@ -1,0 +1,77 @@
+"""Service settings, read once from the environment (prefix ``FAIRACQ_``).
+
+Algorithm hyperparameters are request fields, not settings: this class holds
+only what an operator tunes (database, limits, workers, job timing).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Annotated
+
+from fastapi import Depends
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings", "SettingsDep", "get_settings"]
+
+MIB = 1024 * 1024
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FAIRACQ_", extra="ignore")
+
+    database_url: str = "sqlite:///./data/fairacq.db"
+    host: str = "127.0.0.1"
+    port: int = Field(8000, ge=1, le=65535)
+    workers: int = Field(2, ge=0, le=64, description="worker processes started by `serve`")
+
+    # Request limits (SPEC §3).
+    max_body_bytes: int = Field(64 * MIB, gt=0)
+    max_rows: int = Field(200_000, gt=0)
+    max_features: int = Field(2_000, gt=0)
+    max_candidates: int = Field(10_000, gt=0)
+    max_groups: int = Field(64, ge=2)
+    page_size_max: int = Field(500, gt=0)
+
+    # Jobs (SPEC §6).
+    job_lease_seconds: float = Field(60.0, gt=0)
+    job_heartbeat_seconds: float = Field(10.0, gt=0)
+    job_poll_seconds: float = Field(1.0, gt=0)
+    job_max_attempts: int = Field(3, ge=1)
+    job_backoff_seconds: float = Field(5.0, ge=0)
+    job_timeout_seconds: float = Field(3600.0, gt=0)
+    job_timeouts: dict[str, float] = Field(default_factory=dict, description="per-kind overrides")
+    enable_diagnostic_jobs: bool = False
+
+    # Idempotency records are kept at least this long (SPEC §3: at least 24 h).
+    idempotency_ttl_hours: float = Field(24.0, ge=24.0)
+    idempotency_lock_seconds: float = Field(60.0, gt=0)
+
+    # PostgreSQL guards for API requests.
+    statement_timeout_ms: int = Field(30_000, gt=0)
+    lock_timeout_ms: int = Field(5_000, gt=0)
+
+    @model_validator(mode="after")
+    def _heartbeat_inside_lease(self) -> Settings:
+        if self.job_heartbeat_seconds >= self.job_lease_seconds:
+            raise ValueError(
+                "FAIRACQ_JOB_HEARTBEAT_SECONDS must be shorter than FAIRACQ_JOB_LEASE_SECONDS, "
+                "or a healthy worker would lose its lease"
+            )
+        return self
+
+    def timeout_for(self, kind: str) -> float:
+        return self.job_timeouts.get(kind, self.job_timeout_seconds)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]

@@ -1,0 +1,3 @@
+"""Imports every resource module that registers job handlers (see ``service.jobs.registry``)."""
+
+__all__: list[str] = []
