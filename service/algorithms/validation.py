@@ -1,0 +1,89 @@
+"""Input checks at the library's boundary: shapes, finiteness, group names.
+
+Every public entry point validates once and raises :class:`InputError` with the
+location of the first problem, so that the web layer can answer 422 with a
+message that says what to fix. Inner functions trust their inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["InputError", "as_matrix", "as_vector", "check_groups", "check_same_length"]
+
+
+class InputError(ValueError):
+    """Invalid input; ``errors`` is a list of ``{loc, msg}`` like pydantic's."""
+
+    def __init__(self, msg: str, loc: Sequence[str | int] = ()) -> None:
+        where = ".".join(str(p) for p in loc)
+        super().__init__(f"{where}: {msg}" if where else msg)
+        self.errors: list[dict[str, Any]] = [{"loc": list(loc), "msg": msg}]
+
+
+def as_matrix(
+    rows: Any, loc: Sequence[str | int] = ("features",), *, n_features: int | None = None
+) -> np.ndarray:
+    """A non-empty 2-D float matrix with finite values and rectangular rows."""
+    if isinstance(rows, np.ndarray):
+        matrix = rows.astype(float, copy=False)
+        if matrix.ndim != 2:
+            raise InputError("must be a 2-D matrix (a list of rows)", loc)
+    else:
+        if not isinstance(rows, (list, tuple)) or len(rows) == 0:
+            raise InputError("must be a non-empty list of rows", loc)
+        width = len(rows[0]) if isinstance(rows[0], (list, tuple)) else -1
+        for i, row in enumerate(rows):
+            if not isinstance(row, (list, tuple)):
+                raise InputError("must be a list of numbers", [*loc, i])
+            if len(row) != width:
+                raise InputError(f"has {len(row)} values but row 0 has {width}; rows must be equal length",
+                                 [*loc, i])
+        try:
+            matrix = np.asarray(rows, dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"must contain only numbers ({exc})", loc) from None
+    if matrix.shape[0] == 0:
+        raise InputError("must have at least one row", loc)
+    if matrix.shape[1] == 0:
+        raise InputError("rows must have at least one feature", loc)
+    if n_features is not None and matrix.shape[1] != n_features:
+        raise InputError(f"rows have {matrix.shape[1]} features; expected {n_features}", loc)
+    bad = ~np.isfinite(matrix)
+    if bad.any():
+        i, j = np.argwhere(bad)[0]
+        raise InputError("must be a finite number (NaN and infinity are not allowed)", [*loc, int(i), int(j)])
+    return matrix
+
+
+def as_vector(values: Any, loc: Sequence[str | int], *, length: int | None = None) -> np.ndarray:
+    """A 1-D float vector of finite values, optionally of a given length."""
+    try:
+        vector = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError("must be a list of numbers", loc) from None
+    if vector.ndim != 1:
+        raise InputError("must be a flat list of numbers", loc)
+    if length is not None and len(vector) != length:
+        raise InputError(f"has {len(vector)} values; expected {length} (one per row)", loc)
+    bad = ~np.isfinite(vector)
+    if bad.any():
+        raise InputError("must be a finite number (NaN and infinity are not allowed)",
+                         [*loc, int(np.flatnonzero(bad)[0])])
+    return vector
+
+
+def check_same_length(length: int, loc: Sequence[str | int], values: Sequence[Any]) -> None:
+    if len(values) != length:
+        raise InputError(f"has {len(values)} values; expected {length} (one per row)", loc)
+
+
+def check_groups(values: Sequence[Any], known: Sequence[Any], loc: Sequence[str | int]) -> None:
+    """Every value must be one of ``known`` (compared as given)."""
+    allowed = set(known)
+    for i, value in enumerate(values):
+        if value not in allowed:
+            raise InputError(f"unknown group {value!r}; known groups are {list(known)}", [*loc, i])
