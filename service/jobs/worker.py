@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+import service.models  # noqa: F401  (every table, for foreign keys)
 from service.db import make_engine, make_sessionmaker, transaction
 from service.jobs import queue
 from service.jobs.models import Job

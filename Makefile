@@ -1,0 +1,51 @@
+# make serve  — install into .venv, migrate the embedded SQLite database, serve on :8000 with workers
+# make test   — install the dev extras and run every test on SQLite and on a throwaway PostgreSQL
+# make bench  — reproduce the papers' experiments (slow; never part of the tests)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: serve test test-sqlite test-postgres lint bench openapi clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[dev]"
+	touch $@
+
+$(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[bench]"
+	touch $@
+
+serve: $(VENV)/.installed
+	$(BIN)/python -m service migrate
+	$(BIN)/python -m service serve
+
+test: $(VENV)/.dev-installed
+	scripts/test.sh
+
+test-sqlite: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check service tests bench
+
+openapi: $(VENV)/.installed
+	$(BIN)/python -m service export-openapi
+
+bench: $(VENV)/.bench-installed
+	$(BIN)/python -m bench.group_sampling
+	$(BIN)/python -m bench.datasift
+	$(BIN)/python -m bench.balanced_filtering
+	$(BIN)/python -m bench.fairbatch
+	$(BIN)/python -m bench.fair_regression
+	$(BIN)/python -m bench.load
+
+clean:
+	rm -rf $(VENV) data .pytest_cache
