@@ -43,6 +43,7 @@ class Settings(BaseSettings):
     job_timeout_seconds: float = Field(3600.0, gt=0)
     job_timeouts: dict[str, float] = Field(default_factory=dict, description="per-kind overrides")
     enable_diagnostic_jobs: bool = False
+    worker_alive_file: str | None = Field(None, description="touched at every poll, for health checks")
 
     # Idempotency records are kept at least this long (SPEC §3: at least 24 h).
     idempotency_ttl_hours: float = Field(24.0, ge=24.0)

@@ -17,6 +17,7 @@ import socket
 import time
 import traceback
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -77,6 +78,7 @@ class Worker:
         signal.signal(signal.SIGINT, self.stop)
         log.info("worker %s polling for jobs", self.worker_id)
         while not self.stopping:
+            self._alive()
             if not self.run_once():
                 time.sleep(self.settings.job_poll_seconds)
 
@@ -127,8 +129,13 @@ class Worker:
             outcome = ("error", f"the job process exited with code {child.exitcode}", True)
         self._record(job_id, attempt, outcome)
 
+    def _alive(self) -> None:
+        if self.settings.worker_alive_file:
+            Path(self.settings.worker_alive_file).touch()
+
     def _beat(self, job_id: Any, attempt: int, deadline: float) -> tuple[str, str | None, bool] | None:
         """Renew the lease; return an outcome when the child must be stopped."""
+        self._alive()
         if self.stopping:
             return ("shutdown", "the worker shut down", True)
         if time.monotonic() > deadline:

@@ -20,8 +20,13 @@ def test_readyz_reports_the_migration(client):
 
 def test_readyz_is_503_when_the_schema_is_behind(client, sessions):
     with transaction(sessions) as db:
+        head = db.execute(text("SELECT version_num FROM alembic_version")).scalar_one()
         db.execute(text("UPDATE alembic_version SET version_num = 'old'"))
-    response = client.get("/readyz")
+    try:
+        response = client.get("/readyz")
+    finally:  # the PostgreSQL test database is shared across tests
+        with transaction(sessions) as db:
+            db.execute(text("UPDATE alembic_version SET version_num = :head"), {"head": head})
     assert response.status_code == 503
     assert "python -m service migrate" in response.json()["detail"]
 
