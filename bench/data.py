@@ -41,7 +41,7 @@ class Table:
     sensitive: dict[str, np.ndarray]
     feature_names: list[str] = field(default_factory=list)
 
-    def subset(self, index: np.ndarray) -> "Table":
+    def subset(self, index: np.ndarray) -> Table:
         return Table(
             X=self.X[index],
             y=self.y[index],
@@ -98,7 +98,7 @@ def load_adult(
             for raw in csv.reader(handle, skipinitialspace=True):
                 if len(raw) != len(ADULT_COLUMNS):
                     continue  # blank lines and adult.test's comment line
-                row = dict(zip(ADULT_COLUMNS, (v.strip() for v in raw)))
+                row = dict(zip(ADULT_COLUMNS, (v.strip() for v in raw), strict=True))
                 if drop_missing and "?" in row.values():
                     continue
                 row["income"] = row["income"].rstrip(".")

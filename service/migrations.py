@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection
+
+from alembic import command
 
 __all__ = ["alembic_config", "current_revision", "head_revision", "upgrade"]
 

@@ -17,7 +17,6 @@ from service.app import create_app
 from service.db import Base, make_engine, make_sessionmaker
 from service.migrations import upgrade
 from service.settings import Settings
-
 from tests.factories import ApiClient
 
 POSTGRES_URL = __import__("os").environ.get("FAIRACQ_TEST_DATABASE_URL")

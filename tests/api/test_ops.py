@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
+from service.auth import resolve_tenant
 from service.db import transaction
 from service.jobs import queue
-from service.auth import resolve_tenant
 
 
 def test_healthz(client):

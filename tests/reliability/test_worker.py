@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -40,10 +41,8 @@ def _start_worker(database_url: str, log, **extra: str) -> subprocess.Popen:
 
 def _stop(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
     if proc.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            pass
         proc.wait(10)
 
 

@@ -1,0 +1,64 @@
+"""Glue shared by the session resources: the decision log page, ETags, counted-once reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import Response
+
+from service.errors import Unprocessable
+from service.ops.metrics import DECISIONS
+from service.sessions.models import SessionRecord
+from service.sessions.repository import SessionRepository
+from service.sessions.schemas import DecisionList, DecisionOut
+
+__all__ = ["decision_page", "record_decision", "report_once", "set_etag"]
+
+
+def set_etag(response: Response, record: SessionRecord) -> None:
+    response.headers["ETag"] = f'"{record.version}"'
+
+
+def decision_page(repo: SessionRepository, record: SessionRecord, limit: int, cursor: str | None,
+                  kind: str | None = None) -> DecisionList:
+    try:
+        after = int(cursor) if cursor else 0
+    except ValueError:
+        raise Unprocessable("cursor must be the next_cursor value of a previous page",
+                            errors=[{"loc": ["query", "cursor"], "msg": "not a valid cursor"}]) from None
+    items = repo.decisions(record, limit, after, kind)
+    next_cursor = str(items[-1].sequence) if len(items) == limit else None
+    return DecisionList(items=[DecisionOut.model_validate(d) for d in items], next_cursor=next_cursor)
+
+
+def record_decision(repo: SessionRepository, record: SessionRecord, kind: str, request: dict[str, Any],
+                    response: dict[str, Any], *, client_ref: str | None = None, **kwargs: Any) -> None:
+    repo.log(record, kind, request, response, client_ref=client_ref, **kwargs)
+    DECISIONS.labels(repo.kind + "." + kind).inc()
+
+
+def report_once(
+    repo: SessionRepository,
+    record: SessionRecord,
+    client_ref: str,
+    request: dict[str, Any],
+    apply: Callable[[], dict[str, Any]],
+    kind: str,
+) -> tuple[dict[str, Any], bool]:
+    """Apply a counted report once; a retry with the same client id gets the first answer.
+
+    Returns the response and whether it was replayed. The same id with a different
+    request body is refused (422), since it cannot be the same report.
+    """
+    previous = repo.find_report(record, client_ref)
+    if previous is not None:
+        if previous.request != request:
+            raise Unprocessable(
+                f"{client_ref.split(':', 1)[0]} {client_ref.split(':', 1)[1]!r} was already reported "
+                "with different contents; use a new id for a new report"
+            )
+        return previous.response, True
+    response = apply()
+    record_decision(repo, record, kind, request, response, client_ref=client_ref)
+    return response, False
