@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -44,6 +45,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
                          lock_timeout_ms=settings.lock_timeout_ms)
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
+    app.state.write_gate = asyncio.Lock() if settings.is_sqlite else None
     collector = JobCollector(engine)
     REGISTRY.register(collector)
     try:

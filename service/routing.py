@@ -9,8 +9,11 @@ response is stored in the same transaction as the change (see
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
+from typing import Any, TypeVar
 
 from fastapi import Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -22,7 +25,15 @@ from service.auth import CurrentTenant, resolve_tenant
 from service.db import read_only, transaction
 from service.errors import ServiceError
 
-__all__ = ["TransactionalRoute"]
+__all__ = ["TransactionalRoute", "read_only_endpoint"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def read_only_endpoint(fn: F) -> F:
+    """Mark a POST that writes nothing (a stateless computation): it runs as a reader."""
+    fn.__read_only__ = True  # type: ignore[attr-defined]
+    return fn
 
 log = logging.getLogger(__name__)
 REPLAY_HEADER = "Idempotent-Replayed"
@@ -45,55 +56,67 @@ def _stored_headers(response: Response) -> dict[str, str]:
 class TransactionalRoute(APIRoute):
     def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
         handler = super().get_route_handler()
+        read_only_route = getattr(self.endpoint, "__read_only__", False)
 
         async def route(request: Request) -> Response:
-            factory: sessionmaker[Session] = request.app.state.sessions
-            settings = request.app.state.settings
-            claim = None
-            key = request.headers.get(idempotency.HEADER)
-            if request.method == "POST" and key is not None:
-                tenant = await run_in_threadpool(_tenant_for, factory, request.headers.get("authorization"))
-                if tenant is not None:
-                    request.state.tenant = tenant
-                    body = await request.body()
-                    print_ = idempotency.fingerprint(
-                        request.method, request.url.path, request.url.query, body
-                    )
-                    claim = await run_in_threadpool(
-                        idempotency.claim, factory, tenant.id, key, print_,
-                        lock_seconds=settings.idempotency_lock_seconds,
-                        ttl_hours=settings.idempotency_ttl_hours,
-                    )
-                    if claim.replay is not None:
-                        record = claim.replay
-                        headers = idempotency.stored_headers(record)
-                        headers[REPLAY_HEADER] = "true"
-                        return Response(content=record.response_body, status_code=record.response_status or 200,
-                                        headers=headers)
-            db = factory()
-            request.state.db = db
-            if request.method in ("GET", "HEAD"):
-                read_only(db)
-            try:
-                response = await handler(request)
-                status = response.status_code
-                if status < 400:
-                    if claim is not None:
-                        idempotency.complete(db, claim, status, _stored_headers(response), bytes(response.body))
-                        claim = None
-                    await run_in_threadpool(db.commit)
-                else:
-                    await run_in_threadpool(db.rollback)
-                return response
-            except BaseException:
-                await run_in_threadpool(db.rollback)
-                raise
-            finally:
-                await run_in_threadpool(db.close)
-                if claim is not None:
-                    try:
-                        await run_in_threadpool(idempotency.release, factory, claim)
-                    except Exception:  # noqa: BLE001 - the claim's lock expires on its own
-                        log.warning("could not release idempotency claim %s", claim.key, exc_info=True)
+            reader = read_only_route or request.method in ("GET", "HEAD")
+            gate: asyncio.Lock | None = request.app.state.write_gate
+            # SQLite admits one writer: queue this process's writers on a lock instead of
+            # letting them poll in SQLite's busy handler (which sleeps up to 100 ms a try).
+            context: AbstractAsyncContextManager[Any] = nullcontext() if reader or gate is None else gate
+            async with context:
+                return await self._handle(handler, request, reader)
 
         return route
+
+    @staticmethod
+    async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Request,
+                      reader: bool) -> Response:
+        factory: sessionmaker[Session] = request.app.state.sessions
+        settings = request.app.state.settings
+        claim = None
+        key = request.headers.get(idempotency.HEADER)
+        if request.method == "POST" and key is not None and not reader:
+            tenant = await run_in_threadpool(_tenant_for, factory, request.headers.get("authorization"))
+            if tenant is not None:
+                request.state.tenant = tenant
+                body = await request.body()
+                print_ = idempotency.fingerprint(
+                    request.method, request.url.path, request.url.query, body
+                )
+                claim = await run_in_threadpool(
+                    idempotency.claim, factory, tenant.id, key, print_,
+                    lock_seconds=settings.idempotency_lock_seconds,
+                    ttl_hours=settings.idempotency_ttl_hours,
+                )
+                if claim.replay is not None:
+                    record = claim.replay
+                    headers = idempotency.stored_headers(record)
+                    headers[REPLAY_HEADER] = "true"
+                    return Response(content=record.response_body, status_code=record.response_status or 200,
+                                    headers=headers)
+        db = factory()
+        request.state.db = db
+        if reader:
+            read_only(db)
+        try:
+            response = await handler(request)
+            status = response.status_code
+            if status < 400:
+                if claim is not None:
+                    idempotency.complete(db, claim, status, _stored_headers(response), bytes(response.body))
+                    claim = None
+                await run_in_threadpool(db.commit)
+            else:
+                await run_in_threadpool(db.rollback)
+            return response
+        except BaseException:
+            await run_in_threadpool(db.rollback)
+            raise
+        finally:
+            await run_in_threadpool(db.close)
+            if claim is not None:
+                try:
+                    await run_in_threadpool(idempotency.release, factory, claim)
+                except Exception:  # noqa: BLE001 - the claim's lock expires on its own
+                    log.warning("could not release idempotency claim %s", claim.key, exc_info=True)

@@ -1,0 +1,270 @@
+"""Adaptive sampling for minimax fair classification: the session steps of a group sampler.
+
+A session chooses which group to sample next (:func:`next_decision`) and learns
+from the client's report of its retrained model (:func:`apply_observation`).
+Both are pure functions of plain data (:class:`SamplerConfig`,
+:class:`SamplerState`); randomness comes only from the ``rng`` passed in.
+Managed mode's training lives in :mod:`service.algorithms.adaptive_sampling_model`.
+
+Rules (SPEC §5.1), in the order :func:`next_decision` applies them, at round
+``t = state.round + 1``:
+
+1. ``warmup``: rounds ``t <= warmup_rounds`` go round-robin; after that a group
+   that has no reported loss yet is taken first (lowest index).
+2. ``uniform``: the group with the fewest samples (round-robin when every
+   round acquires the same batch).
+3. Aopt / Aopt+: ``forced_exploration`` of ``argmin N_z`` when
+   ``min N_z < t^ξ``, where t counts samples including this round's batch
+   (so t is the round number when ``batch_size = 1``); otherwise ``ucb``:
+   ``argmax U(z)`` with ``U(z) = L̂_z + c0 / sqrt(N_z) + c1 · S_z / sqrt(Var S_z)``
+   (eq. 6) or, with ``bound="theoretical"``, the three terms of eq. 4 plus the
+   same trend term.
+4. ε-greedy / greedy: with probability ε a uniformly random group (``epsilon``),
+   otherwise ``argmax L̂_z`` (``greedy``). Forced exploration belongs to Aopt
+   (Algorithm 1) and is not applied to these baselines.
+
+Ties go to the lowest index.
+
+References
+----------
+Shekhar, Fields, Ghavamzadeh, Javidi (2021), "Adaptive Sampling for Minimax Fair
+Classification", NeurIPS: Algorithm 1, eq. 4, eq. 6; Abernethy et al. (2020) for ε-greedy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from service.algorithms import mann_kendall
+from service.algorithms.adaptive_sampling_scores import (
+    argmax_lowest,
+    argmin_lowest,
+    empirical_bonus,
+    theoretical_bonus,
+    trend_terms,
+)
+from service.algorithms.adaptive_sampling_state import (
+    AOPT_PLUS_DEFAULT_C1,
+    REASONS,
+    STRATEGIES,
+    BudgetExhaustedError,
+    Decision,
+    SamplerConfig,
+    SamplerState,
+)
+
+__all__ = [
+    "AOPT_PLUS_DEFAULT_C1",
+    "REASONS",
+    "STRATEGIES",
+    "BudgetExhaustedError",
+    "Decision",
+    "SamplerConfig",
+    "SamplerState",
+    "ScoreComponents",
+    "apply_observation",
+    "next_decision",
+    "score_components",
+    "summary",
+]
+
+GroupValues = Mapping[str, float | None] | Sequence[float | None] | np.ndarray
+
+
+@dataclass(frozen=True)
+class ScoreComponents:
+    """Per-group ``loss``, ``bonus``, ``trend`` and ``ucb = loss + bonus + trend`` (``nan``: undefined)."""
+
+    loss: np.ndarray
+    bonus: np.ndarray
+    trend: np.ndarray
+    ucb: np.ndarray
+
+    def as_dict(self, groups: Sequence[str]) -> dict[str, dict[str, float | None]]:
+        def plain(x: float) -> float | None:
+            return float(x) if math.isfinite(x) else None
+
+        return {
+            g: {k: plain(getattr(self, k)[i]) for k in ("loss", "bonus", "trend", "ucb")} for i, g in enumerate(groups)
+        }
+
+
+def score_components(config: SamplerConfig, state: SamplerState) -> ScoreComponents:
+    """The terms of each group's score; only Aopt and Aopt+ have a bonus and a trend.
+
+    References
+    ----------
+    Shekhar et al. (2021), eq. 6 (``bound="empirical"``) and eq. 4 (``"theoretical"``).
+    """
+    loss = np.array([np.nan if v is None else v for v in state.group_losses], dtype=float)
+    counts = np.asarray(state.counts, dtype=float)
+    if config.strategy not in ("aopt", "aopt_plus"):
+        bonus = trend = np.zeros_like(loss)
+    else:
+        if config.bound == "empirical":
+            bonus = empirical_bonus(counts, config.c0)
+        else:
+            bonus = theoretical_bonus(counts, config.bound_c, config.bound_vc_dim, config.bound_delta)
+        lengths = [len(h) for h in state.accuracy_history]
+        trend = trend_terms(list(state.mk_s), lengths, float(config.c1))
+    return ScoreComponents(loss, bonus, trend, loss + bonus + trend)
+
+
+def next_decision(config: SamplerConfig, state: SamplerState, rng: np.random.Generator) -> Decision:
+    """Choose the group to sample in the next round; O(groups), no training.
+
+    Raises :class:`BudgetExhaustedError` when the budget is spent. Only
+    ``epsilon_greedy`` draws from ``rng`` (one uniform, and one integer when it explores).
+
+    References
+    ----------
+    Shekhar et al. (2021), Algorithm 1 (warm-up, forced exploration with t^ξ,
+    argmax of the UCB), eq. 4 and eq. 6.
+    """
+    remaining = config.budget - state.budget_spent
+    if remaining <= 0:
+        raise BudgetExhaustedError(f"budget of {config.budget} samples is spent")
+    batch = min(config.batch_size, remaining)
+    t = state.round + 1
+    scores = score_components(config, state)
+    index, reason, note = _choose(config, state, scores, t, batch, rng)
+    return Decision(
+        round=t,
+        group_index=index,
+        group=config.groups[index],
+        reason=reason,
+        batch_size=batch,
+        budget_remaining=remaining,
+        scores=scores.as_dict(config.groups),
+        note=note,
+    )
+
+
+def _choose(
+    config: SamplerConfig,
+    state: SamplerState,
+    scores: ScoreComponents,
+    t: int,
+    batch: int,
+    rng: np.random.Generator,
+) -> tuple[int, str, str]:
+    m = config.n_groups
+    counts = np.asarray(state.counts)
+    if t <= config.warmup_rounds:
+        return (t - 1) % m, "warmup", f"warm-up round {t} of {config.warmup_rounds}, round-robin"
+    if config.strategy == "uniform":
+        index = argmin_lowest(counts)
+        return index, "uniform", f"fewest samples ({counts[index]})"
+    missing = np.flatnonzero(np.isnan(scores.loss))
+    if missing.size:
+        return int(missing[0]), "warmup", "no loss reported for this group yet"
+    if config.strategy in ("aopt", "aopt_plus"):
+        threshold = float(counts.sum() + batch) ** config.xi
+        if counts.min() < threshold:
+            index = argmin_lowest(counts)
+            note = f"min N_z = {counts[index]} < t^xi = {threshold:.3f} (t = {counts.sum() + batch} samples)"
+            return index, "forced_exploration", note
+        index = argmax_lowest(scores.ucb)
+        return index, "ucb", f"largest upper confidence bound {scores.ucb[index]:.6g}"
+    epsilon = config.epsilon if config.strategy == "epsilon_greedy" else 0.0
+    if epsilon > 0 and rng.random() < epsilon:
+        index = int(rng.integers(m))
+        return index, "epsilon", f"uniformly random group (probability epsilon = {epsilon})"
+    index = argmax_lowest(scores.loss)
+    return index, "greedy", f"largest loss {scores.loss[index]:.6g}"
+
+
+def apply_observation(
+    config: SamplerConfig,
+    state: SamplerState,
+    group: str | int,
+    n_acquired: int,
+    group_losses: GroupValues,
+    group_accuracies: GroupValues | None = None,
+) -> SamplerState:
+    """Count ``n_acquired`` samples of ``group`` and record the retrained model's losses.
+
+    ``group_losses`` and ``group_accuracies`` map group names to values (or list
+    them in group order, ``None`` for not measured); groups left out keep their
+    last value. For Aopt+ each measured group's accuracy is appended to its
+    Mann–Kendall series; without a reported accuracy ``1 − loss`` (zero-one) or
+    ``−loss`` (log loss) stands in, which gives the same S since S depends only
+    on the order of the values. Returns a new state; ``state`` is unchanged.
+
+    References
+    ----------
+    Shekhar et al. (2021), Algorithm 1 lines 10–13 (update N_z and the model),
+    Section 4 (S_z of the accuracy on D_z over time).
+    """
+    index = config.group_index(group)
+    if not isinstance(n_acquired, int | np.integer) or n_acquired < 0:
+        raise ValueError("n_acquired must be an integer >= 0")
+    if state.budget_spent + n_acquired > config.budget:
+        remaining = config.budget - state.budget_spent
+        raise BudgetExhaustedError(f"n_acquired = {n_acquired} exceeds the remaining budget {remaining}")
+    max_loss = 1.0 if config.loss == "zero_one" else math.inf
+    losses = _per_group(config, group_losses, "group_losses", 0.0, max_loss)
+    accuracies = _per_group(config, {} if group_accuracies is None else group_accuracies, "group_accuracies", 0.0, 1.0)
+    counts = list(state.counts)
+    counts[index] += int(n_acquired)
+    new = replace(
+        state,
+        counts=tuple(counts),
+        group_losses=tuple(o if n is None else n for o, n in zip(state.group_losses, losses, strict=True)),
+        group_accuracies=tuple(o if n is None else n for o, n in zip(state.group_accuracies, accuracies, strict=True)),
+        round=state.round + 1,
+        budget_spent=state.budget_spent + int(n_acquired),
+    )
+    if config.strategy != "aopt_plus":
+        return new
+    history, mk_s = list(state.accuracy_history), list(state.mk_s)
+    for z, (loss, accuracy) in enumerate(zip(losses, accuracies, strict=True)):
+        value = accuracy if accuracy is not None else _trend_proxy(config, loss)
+        if value is not None:
+            history[z], mk_s[z] = mann_kendall.push(history[z], mk_s[z], value, config.trend_window)
+    return replace(new, accuracy_history=tuple(history), mk_s=tuple(mk_s))
+
+
+def _trend_proxy(config: SamplerConfig, loss: float | None) -> float | None:
+    if loss is None:
+        return None
+    return 1.0 - loss if config.loss == "zero_one" else -loss
+
+
+def _per_group(config: SamplerConfig, values: GroupValues, name: str, low: float, high: float) -> list[float | None]:
+    if isinstance(values, Mapping):
+        out: list[float | None] = [None] * config.n_groups
+        for group, value in values.items():
+            out[config.group_index(group)] = value
+    else:
+        out = [None if v is None else v for v in values]
+        if len(out) != config.n_groups:
+            raise ValueError(f"{name} lists {len(out)} values for {config.n_groups} groups")
+    for i, value in enumerate(out):
+        if value is None:
+            continue
+        if not isinstance(value, int | float | np.floating | np.integer) or not math.isfinite(value):
+            raise ValueError(f"{name}[{config.groups[i]!r}] must be a finite number")
+        if not low <= value <= high:
+            raise ValueError(f"{name}[{config.groups[i]!r}] = {value} is outside [{low}, {high}]")
+        out[i] = float(value)
+    return out
+
+
+def summary(config: SamplerConfig, state: SamplerState) -> dict[str, Any]:
+    """The session view of SPEC §4.3 ``GET``: counts, mixture π(z) = N_z / Σ N, losses, status."""
+    total = sum(state.counts)
+    remaining = config.budget - state.budget_spent
+    return {
+        "counts": dict(zip(config.groups, state.counts, strict=True)),
+        "mixture": {g: (n / total if total else 0.0) for g, n in zip(config.groups, state.counts, strict=True)},
+        "group_losses": dict(zip(config.groups, state.group_losses, strict=True)),
+        "round": state.round,
+        "budget_remaining": remaining,
+        "status": "active" if remaining > 0 else "exhausted",
+    }

@@ -1,0 +1,207 @@
+"""DataSift: a UCB bandit over pool partitions that acquires data to make a model fairer.
+
+The session is two pure steps on plain data (SPEC §5.2):
+
+* :func:`next_decision` picks the partition with the highest UCB (untried ones
+  first) and the batch to evaluate — O(partitions) work.
+* :func:`apply_feedback` takes the fairness before and after training with the
+  batch, keeps or rejects the batch (Algorithm 1), credits every partition with
+  eq. 1's share of the improvement and decides whether to stop.
+
+Each partition's pool items are laid out once, at :func:`init_state`, in the
+order they will be offered (shuffled for random batches, by predicted influence
+for DataSift-Inf), so a step only moves a window ``[start, end)`` over them and
+the big index array never changes.
+
+References
+----------
+Hasan, Pradhan, "Data Acquisition for Improving Model Fairness using
+Reinforcement Learning" (DataSift): eq. 1 (shared reward), eq. 2 (UCB),
+Algorithm 1 (accept/reject and stopping), Algorithm 2 (DataSift-Inf).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from service.algorithms.datasift_rewards import shared_rewards, ucb_scores
+from service.algorithms.datasift_setup import init_state, reorder_remaining
+from service.algorithms.datasift_state import (
+    BanditConfig,
+    BanditFinishedError,
+    BanditState,
+    Decision,
+    FeedbackResult,
+    StaleDecisionError,
+    check_finite,
+)
+
+__all__ = [
+    "BanditConfig",
+    "BanditFinishedError",
+    "BanditState",
+    "Decision",
+    "FeedbackResult",
+    "StaleDecisionError",
+    "apply_feedback",
+    "init_state",
+    "next_decision",
+    "partition_scores",
+    "reorder_remaining",
+    "shared_rewards",
+    "ucb_scores",
+]
+
+# UCB values closer than this are ties, broken uniformly at random with ``rng``.
+UCB_TIE_TOLERANCE = 1e-12
+
+
+def _scale(config: BanditConfig, state: BanditState) -> float:
+    if config.reward_scale == "running_max" and state.max_abs_delta > 0:
+        return state.max_abs_delta
+    return 1.0
+
+
+def partition_scores(config: BanditConfig, state: BanditState) -> dict[str, dict]:
+    """Per partition: reward (R_j), bonus, ucb, pulls, remaining items and eligibility (eq. 2)."""
+    mean, bonus, ucb = ucb_scores(state.reward_sums, state.reward_counts, state.pulls, config.alpha,
+                                  _scale(config, state))
+    need = state.round_batch_size(config)
+    return {
+        pid: {
+            "reward": float(mean[j]),
+            "bonus": float(bonus[j]),
+            "ucb": float(ucb[j]),
+            "pulls": int(state.pulls[j]),
+            "remaining": state.remaining(j),
+            "eligible": need > 0 and state.remaining(j) >= need,
+        }
+        for j, pid in enumerate(state.partition_ids)
+    }
+
+
+def next_decision(config: BanditConfig, state: BanditState, rng: np.random.Generator) -> Decision:
+    """Choose the partition to evaluate next and its batch (Algorithm 1, lines 10–11).
+
+    Untried eligible partitions come first, the one with the largest UCB
+    among them (they share the bonus, so the largest mean of the rewards
+    eq. 1 has already credited them); then the eligible partition with the
+    largest UCB. A partition is eligible when it still holds a full
+    batch (``min(batch_size, budget remaining)`` items). Ties are broken with
+    ``rng``. Does not change ``state``.
+
+    Raises
+    ------
+    BanditFinishedError
+        When the bandit has stopped.
+
+    References
+    ----------
+    DataSift, eq. 2 (UCB) and Algorithm 1, lines 10–11.
+    """
+    if state.done:
+        raise BanditFinishedError(f"the bandit has stopped ({state.stop_reason})")
+    scores = partition_scores(config, state)
+    eligible = np.array([s["eligible"] for s in scores.values()])
+    untried = eligible & (np.asarray(state.pulls) == 0)
+    among, reason = (untried, "untried") if untried.any() else (eligible, "ucb")
+    ucb = np.array([s["ucb"] for s in scores.values()])
+    top = ucb[among].max()
+    candidates = np.flatnonzero(among & (ucb >= top - UCB_TIE_TOLERANCE))
+    chosen = int(candidates[rng.integers(len(candidates))]) if len(candidates) > 1 else int(candidates[0])
+    size = state.round_batch_size(config)
+    take = "front"
+    if config.batch_selection == "influence" and (state.best_fairness or 0.0) * state.influence_sign < 0:
+        take = "back"
+    items = None
+    if state.items is not None:
+        window = state.partition_items(chosen)
+        items = tuple((window[:size] if take == "front" else window[len(window) - size:]).tolist())
+    return Decision(
+        round=state.evaluations + 1,
+        partition=state.partition_ids[chosen],
+        partition_index=chosen,
+        reason=reason,
+        batch_size=size,
+        take=take,
+        item_indices=items,
+        scores=scores,
+    )
+
+
+def apply_feedback(
+    config: BanditConfig,
+    state: BanditState,
+    decision: Decision,
+    fairness_before: float,
+    fairness_after: float,
+) -> tuple[BanditState, FeedbackResult]:
+    """Record one evaluated batch: accept or reject it, share the reward, check stopping.
+
+    ΔF = |F_before| − |F_after|. The batch is kept when |F_after| ≤ |F_best| and
+    ΔF ≠ 0; kept items spend the budget. Kept or not, the batch leaves the
+    pool. Every partition j is credited eq. 1's r_j (divided by the largest
+    |ΔF| so far with ``reward_scale="running_max"``). The bandit stops when
+    |F_best| < ``fairness_threshold``, the budget is spent, ``max_evaluations``
+    is reached or no partition holds a full batch.
+
+    Raises
+    ------
+    StaleDecisionError
+        When ``decision`` is not for the current round.
+    BanditFinishedError
+        When the bandit has already stopped.
+
+    References
+    ----------
+    DataSift, eq. 1 (shared reward) and Algorithm 1, lines 9 and 13–25.
+    """
+    if state.done:
+        raise BanditFinishedError(f"the bandit has stopped ({state.stop_reason})")
+    if decision.round != state.evaluations + 1:
+        raise StaleDecisionError(f"decision for round {decision.round}; the bandit is at round "
+                                 f"{state.evaluations + 1}")
+    before = check_finite(fairness_before, "fairness_before")
+    after = check_finite(fairness_after, "fairness_after")
+    best = before if state.best_fairness is None else state.best_fairness
+    delta = abs(before) - abs(after)
+    accepted = abs(after) <= abs(best) and delta != 0.0
+    i = decision.partition_index
+    if not 0 <= i < len(state.partition_ids) or decision.batch_size > state.remaining(i):
+        raise ValueError("the decision does not fit this bandit's state")
+    rewards, credited = shared_rewards(delta, i, np.asarray(state.base_rate_difference),
+                                       np.asarray(state.distance), config.reward)
+    start, end = list(state.start), list(state.end)
+    if decision.take == "front":
+        start[i] += decision.batch_size
+    else:
+        end[i] -= decision.batch_size
+    pulls = list(state.pulls)
+    pulls[i] += 1
+    new = replace(
+        state,
+        start=tuple(start),
+        end=tuple(end),
+        reward_sums=tuple(float(s) for s in np.asarray(state.reward_sums) + np.where(credited, rewards, 0.0)),
+        reward_counts=tuple(int(c) for c in np.asarray(state.reward_counts) + credited),
+        pulls=tuple(pulls),
+        best_fairness=after if accepted else best,
+        max_abs_delta=max(state.max_abs_delta, abs(delta)),
+        budget_spent=state.budget_spent + (decision.batch_size if accepted else 0),
+        evaluations=state.evaluations + 1,
+        accepted_batches=state.accepted_batches + int(accepted),
+    )
+    new = new.with_stop_check(config)
+    scale = _scale(config, new)
+    result = FeedbackResult(
+        accepted=accepted,
+        delta_fairness=delta,
+        rewards={pid: float(rewards[j] / scale) for j, pid in enumerate(new.partition_ids) if credited[j]},
+        best_fairness=float(new.best_fairness),
+        budget_remaining=config.budget - new.budget_spent,
+        done=new.done,
+        stop_reason=new.stop_reason,
+    )
+    return new, result

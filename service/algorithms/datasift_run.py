@@ -1,0 +1,265 @@
+"""The managed DataSift run: the whole acquisition loop with model retraining.
+
+A worker job calls :func:`run_acquisition`; it drives the same
+:func:`~service.algorithms.datasift.next_decision` and
+:func:`~service.algorithms.datasift.apply_feedback` as the interactive mode,
+training L2-regularised logistic regression on the training set plus the
+candidate batch and measuring the fairness metric on the test set (Algorithm 1).
+
+Fairness is signed for two groups: F = rate(a) − rate(b) with (a, b) fixed from
+the initial model so that F⁰ ≥ 0; a later negative F means the model now
+favours the other group. With more than two groups (and for equalized odds) F is
+the largest pairwise gap, always ≥ 0.
+
+References
+----------
+Hasan, Pradhan, DataSift, Algorithm 1, Algorithm 2 and Section 4.1.3.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from service.algorithms import metrics
+from service.algorithms.datasift import apply_feedback, init_state, next_decision, reorder_remaining
+from service.algorithms.datasift_partitions import Partitioning, partition_pool
+from service.algorithms.datasift_state import BanditConfig
+from service.algorithms.influence import (
+    InfluenceRegressor,
+    LogisticModel,
+    fairness_influence,
+    fairness_surrogate,
+    fit_logistic,
+)
+
+__all__ = ["AcquisitionResult", "Evaluator", "LabeledData", "pool_influence", "run_acquisition"]
+
+ProgressFn = Callable[[float], None]
+StopFn = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class LabeledData:
+    """Features, binary labels and group values of one dataset (train, test or pool)."""
+
+    X: np.ndarray
+    y: np.ndarray
+    groups: np.ndarray
+
+    def __post_init__(self) -> None:
+        X = np.asarray(self.X, dtype=float)
+        if X.ndim != 2 or len(X) == 0 or not np.all(np.isfinite(X)):
+            raise ValueError("features must be a non-empty 2-D array of finite numbers")
+        if len(self.y) != len(X) or len(self.groups) != len(X):
+            raise ValueError("features, labels and groups must have the same number of rows")
+        if not np.isin(self.y, (0, 1)).all():
+            raise ValueError("labels must be 0 or 1")
+        object.__setattr__(self, "X", X)
+        object.__setattr__(self, "y", np.asarray(self.y, dtype=int))
+        object.__setattr__(self, "groups", np.asarray(self.groups).astype(str))
+
+    def __len__(self) -> int:
+        return len(self.y)
+
+
+@dataclass
+class AcquisitionResult:
+    """Acquired pool indices (in order), the per-round trajectory and why the run stopped."""
+
+    acquired: np.ndarray
+    trajectory: list[dict]
+    stop_reason: str
+    initial_fairness: float
+    initial_accuracy: float
+    final_fairness: float
+    final_accuracy: float
+    evaluations: int
+    details: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "acquired": self.acquired.tolist(),
+            "trajectory": list(self.trajectory),
+            "stop_reason": self.stop_reason,
+            "initial_fairness": self.initial_fairness,
+            "initial_accuracy": self.initial_accuracy,
+            "final_fairness": self.final_fairness,
+            "final_accuracy": self.final_accuracy,
+            "evaluations": self.evaluations,
+        }
+
+
+class Evaluator:
+    """Signed fairness and accuracy of a model on the test set, with a fixed group orientation."""
+
+    def __init__(self, test: LabeledData, metric: str, model: LogisticModel) -> None:
+        self.test, self.metric = test, metric
+        self.pair: tuple[str, str] | None = None
+        rates = self._result(model.predict_proba(test.X))
+        if not np.isfinite(rates.disparity) or any(not np.isfinite(v) for v in rates.by_group.values()):
+            raise ValueError(f"{metric} is undefined on the test set: every group needs rows (with y = 1 "
+                             "for equal opportunity, with both labels for equalized odds)")
+        keys = sorted(rates.by_group)
+        if len(keys) < 2:
+            raise ValueError("the test set needs rows from at least two groups")
+        if len(keys) == 2 and metric != "equalized_odds":
+            hi = max(keys, key=lambda g: (rates.by_group[g], g))
+            self.pair = (hi, keys[1] if hi == keys[0] else keys[0])
+
+    def _result(self, proba: np.ndarray) -> metrics.MetricResult:
+        t = self.test
+        if self.metric == "demographic_parity":
+            return metrics.demographic_parity(proba, t.groups)
+        if self.metric == "equal_opportunity":
+            return metrics.equal_opportunity(proba, t.y, t.groups)
+        return metrics.equalized_odds(proba, t.y, t.groups)
+
+    def __call__(self, model: LogisticModel) -> tuple[float, float]:
+        proba = model.predict_proba(self.test.X)
+        accuracy = float(((proba >= metrics.POSITIVE_THRESHOLD) == self.test.y).mean())
+        result = self._result(proba)
+        if self.pair is None:
+            return float(result.disparity), accuracy
+        return float(result.by_group[self.pair[0]] - result.by_group[self.pair[1]]), accuracy
+
+
+def pool_influence(
+    model: LogisticModel,
+    train: LabeledData,
+    test: LabeledData,
+    pool: LabeledData,
+    *,
+    metric: str = "demographic_parity",
+    pair: tuple[str, str] | None = None,
+) -> np.ndarray:
+    """Predicted influence of each pool point on the fairness surrogate.
+
+    Influence of the training points at ``model`` (eq. 5), a ridge regression
+    from (features, label) to it, and its prediction for the pool.
+
+    References
+    ----------
+    DataSift, Algorithm 2, lines 1–5.
+    """
+    surrogate = fairness_surrogate(model, test.X, test.groups, test.y, metric=metric, pair=pair)
+    influence = fairness_influence(model, train.X, train.y, surrogate)
+    return InfluenceRegressor().fit(train.X, train.y, influence).predict(pool.X, pool.y)
+
+
+def run_acquisition(
+    pool: LabeledData,
+    train: LabeledData,
+    test: LabeledData,
+    config: BanditConfig,
+    rng: np.random.Generator,
+    *,
+    partitioning: Partitioning | None = None,
+    C: float = 1.0,
+    max_components: int = 10,
+    refresh_influence: bool = False,
+    progress: ProgressFn | None = None,
+    should_stop: StopFn | None = None,
+) -> AcquisitionResult:
+    """Run DataSift (``batch_selection="random"``) or DataSift-Inf (``"influence"``) to the end.
+
+    Parameters
+    ----------
+    pool, train, test : LabeledData
+        The data pool (with labels), the initial training set and the test set
+        on which fairness decides.
+    config : BanditConfig
+    rng : numpy.random.Generator
+        Seeds partitioning, the batch order and tie-breaking.
+    partitioning : Partitioning, optional
+        The pool's partitions; by default GMM with BIC over 2..``max_components``
+        on ``pool.X``.
+    C : float
+        Inverse L2 strength of the logistic regression (scikit-learn's ``C``).
+    refresh_influence : bool
+        DataSift-Inf only: after a kept batch, recompute influence at the new
+        model and re-sort what is left (Algorithm 2 computes it once: False).
+    progress : callable, optional
+        Called with the fraction done (0..1) after every round, and with 1.0
+        when the run ends (not when it is cancelled).
+    should_stop : callable, optional
+        Polled before every round; when it returns True the run stops with
+        ``stop_reason="cancelled"``.
+
+    Returns
+    -------
+    AcquisitionResult
+        ``trajectory`` has one entry per evaluated batch: ``round``,
+        ``partition``, ``accepted``, ``fairness`` and ``accuracy`` of the model
+        trained with that batch, ``best_fairness`` and ``n_acquired`` after it.
+
+    References
+    ----------
+    DataSift, Algorithm 1 and Algorithm 2.
+    """
+    model = fit_logistic(train.X, train.y, C=C)
+    evaluate = Evaluator(test, config.metric, model)
+    fairness, accuracy = evaluate(model)
+    initial = (fairness, accuracy)
+    if partitioning is None:
+        partitioning = partition_pool(pool.X, pool.y, pool.groups, rng=rng, max_components=max_components)
+    if len(partitioning.assignment) != len(pool):
+        raise ValueError("the partitioning does not match the pool")
+    influence = None
+    if config.batch_selection == "influence":
+        influence = pool_influence(model, train, test, pool, metric=config.metric, pair=evaluate.pair)
+    state = init_state(config, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
+                       influence=influence, initial_fairness=fairness)
+    cap = config.max_evaluations or max(1, math.ceil(len(pool) / config.batch_size))
+    acquired: list[np.ndarray] = []
+    X_cur, y_cur = train.X, train.y
+    trajectory: list[dict] = []
+    done_fraction = 0.0
+    stop_reason = state.stop_reason
+    while not state.done:
+        if should_stop is not None and should_stop():
+            stop_reason = "cancelled"
+            break
+        decision = next_decision(config, state, rng)
+        batch = np.asarray(decision.item_indices, dtype=np.int64)
+        X_new = np.vstack([X_cur, pool.X[batch]])
+        y_new = np.concatenate([y_cur, pool.y[batch]])
+        candidate = fit_logistic(X_new, y_new, C=C)
+        after, after_accuracy = evaluate(candidate)
+        state, result = apply_feedback(config, state, decision, fairness, after)
+        if result.accepted:
+            X_cur, y_cur, fairness, accuracy = X_new, y_new, after, after_accuracy
+            acquired.append(batch)
+            if refresh_influence and config.batch_selection == "influence" and not state.done:
+                current = LabeledData(X_cur, y_cur, np.zeros(len(y_cur)))
+                state = reorder_remaining(state, pool_influence(
+                    candidate, current, test, pool, metric=config.metric, pair=evaluate.pair))
+        trajectory.append({
+            "round": decision.round,
+            "partition": decision.partition,
+            "accepted": result.accepted,
+            "fairness": after,
+            "accuracy": after_accuracy,
+            "best_fairness": result.best_fairness,
+            "n_acquired": state.budget_spent,
+        })
+        stop_reason = state.stop_reason
+        done_fraction = max(done_fraction, state.budget_spent / config.budget, state.evaluations / cap)
+        if progress is not None and not state.done:
+            progress(min(done_fraction, 1.0))
+    if progress is not None and stop_reason != "cancelled":
+        progress(1.0)
+    return AcquisitionResult(
+        acquired=np.concatenate(acquired) if acquired else np.zeros(0, dtype=np.int64),
+        trajectory=trajectory,
+        stop_reason=str(stop_reason),
+        initial_fairness=initial[0],
+        initial_accuracy=initial[1],
+        final_fairness=fairness,
+        final_accuracy=accuracy,
+        evaluations=state.evaluations,
+        details={"partitions": len(partitioning.partitions), "pair": evaluate.pair},
+    )

@@ -1,0 +1,125 @@
+"""Building a DataSift bandit's state: partitions, the pool's offer order, influence re-sorting.
+
+References
+----------
+Hasan, Pradhan, DataSift, Algorithm 1 (lines 1–7, initialisation) and
+Algorithm 2 (partitions sorted by predicted influence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from service.algorithms.datasift_partitions import PartitionStats, normalized_distances
+from service.algorithms.datasift_state import BanditConfig, BanditState, check_finite
+
+__all__ = ["init_state", "reorder_remaining"]
+
+
+def init_state(
+    config: BanditConfig,
+    partitions: Sequence[PartitionStats],
+    *,
+    assignment: np.ndarray | None = None,
+    rng: np.random.Generator | None = None,
+    influence: np.ndarray | None = None,
+    influence_sign: int = 1,
+    initial_fairness: float | None = None,
+) -> BanditState:
+    """A fresh bandit over ``partitions``.
+
+    Parameters
+    ----------
+    assignment : int array, optional
+        Partition index of every pool item (a :class:`Partitioning`'s). Without
+        it the pool is unknown (client-made partitions) and only counts are kept.
+    rng : Generator
+        Shuffles each partition's items for random batches (needed with ``assignment``).
+    influence : float array, optional
+        Predicted influence of every pool item on the fairness surrogate
+        (needed for ``batch_selection="influence"``); items are then offered
+        from the most negative upwards, or from the other end when the
+        current fairness has the sign opposite to ``influence_sign``.
+    influence_sign : {1, -1}
+        Sign of a reported fairness value for which a negative influence
+        reduces |F| (1 when fairness is reported as the surrogate's gap).
+    initial_fairness : float, optional
+        F of the model trained on the initial training set (F⁰ of Algorithm 1);
+        otherwise the first feedback's ``fairness_before`` is used.
+
+    References
+    ----------
+    DataSift, Algorithm 1 (lines 1–7) and Algorithm 2 (lines 4–8).
+    """
+    g = len(partitions)
+    if g == 0:
+        raise ValueError("at least one partition is needed")
+    sizes = np.array([p.size for p in partitions], dtype=np.int64)
+    centroids = np.array([p.centroid for p in partitions], dtype=float)
+    if centroids.ndim != 2:
+        raise ValueError("every centroid must have the same length")
+    items = None
+    if assignment is not None:
+        assignment = np.asarray(assignment, dtype=np.int64)
+        if assignment.min() < 0 or assignment.max() >= g or np.any(np.bincount(assignment, minlength=g) != sizes):
+            raise ValueError("assignment does not match the partitions' sizes")
+        items = _ordered_items(config, assignment, g, rng, influence)
+    elif config.batch_selection == "influence":
+        raise ValueError("influence batches need the pool (an assignment and predicted influence)")
+    state = BanditState(
+        partition_ids=tuple(p.id for p in partitions),
+        base_rate_difference=tuple(abs(float(p.base_rate_difference)) for p in partitions),
+        distance=tuple(tuple(row) for row in normalized_distances(centroids).tolist()),
+        sizes=tuple(int(s) for s in sizes),
+        start=(0,) * g,
+        end=tuple(int(s) for s in sizes),
+        items=items,
+        reward_sums=(0.0,) * g,
+        reward_counts=(0,) * g,
+        pulls=(0,) * g,
+        best_fairness=None if initial_fairness is None else check_finite(initial_fairness, "initial_fairness"),
+        influence_sign=1 if influence_sign >= 0 else -1,
+    )
+    return state.with_stop_check(config)
+
+
+def _ordered_items(config, assignment, g, rng, influence) -> np.ndarray:
+    if config.batch_selection == "influence":
+        if influence is None or len(influence) != len(assignment):
+            raise ValueError("batch_selection='influence' needs one predicted influence per pool item")
+        key = np.asarray(influence, dtype=float)
+        if not np.all(np.isfinite(key)):
+            raise ValueError("predicted influence must be finite")
+        order = np.lexsort((key, assignment))  # by partition, then ascending influence
+    else:
+        if rng is None:
+            raise ValueError("random batches need rng to shuffle the pool")
+        order = np.lexsort((rng.permutation(len(assignment)), assignment))
+    order = order.astype(np.int64)
+    order.flags.writeable = False
+    return order
+
+
+def reorder_remaining(state: BanditState, influence: np.ndarray) -> BanditState:
+    """A copy of ``state`` whose items still on offer are re-sorted by a new ``influence``.
+
+    For a managed DataSift-Inf run that recomputes influence at the current
+    model after a batch is kept; items already offered keep their places.
+
+    References
+    ----------
+    DataSift, Algorithm 2 (lines 4–6, re-run at the current model).
+    """
+    if state.items is None:
+        raise ValueError("this bandit does not know the pool's items")
+    influence = np.asarray(influence, dtype=float)
+    items = state.items.copy()
+    for j in range(len(state.partition_ids)):
+        lo, hi = state.offsets[j] + state.start[j], state.offsets[j] + state.end[j]
+        window = items[lo:hi]
+        items[lo:hi] = window[np.argsort(influence[window], kind="stable")]
+    items.flags.writeable = False
+    return replace(state, items=items)

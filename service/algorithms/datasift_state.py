@@ -1,0 +1,261 @@
+"""Plain-data records of a DataSift session: config, state, decision, feedback result.
+
+Everything round-trips through ``to_dict()`` / ``from_dict()``. The dicts are
+JSON-ready except ``BanditState.to_dict()["items"]``, the pool indices in
+offer order, which stays a numpy int64 array (or ``None``) so that the service
+can store it compressed once — it never changes after :func:`init_state`.
+
+References
+----------
+Hasan, Pradhan, DataSift, Algorithm 1 and eq. 2 (the quantities kept here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+
+import numpy as np
+
+__all__ = [
+    "BATCH_SELECTIONS",
+    "METRICS",
+    "REWARDS",
+    "REWARD_SCALES",
+    "STOP_REASONS",
+    "BanditConfig",
+    "BanditFinishedError",
+    "BanditState",
+    "DataSiftError",
+    "Decision",
+    "FeedbackResult",
+    "StaleDecisionError",
+    "check_finite",
+]
+
+METRICS = ("demographic_parity", "equal_opportunity", "equalized_odds")
+REWARDS = ("base_rate_distance", "distance", "base_rate", "selected_only")
+REWARD_SCALES = ("none", "running_max")
+BATCH_SELECTIONS = ("random", "influence")
+STOP_REASONS = ("fairness_threshold", "budget", "max_evaluations", "pool_exhausted", "cancelled")
+
+
+def check_finite(value: float, name: str) -> float:
+    """``value`` as a float, or ValueError when it is NaN or infinite."""
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be a finite number")
+    return value
+
+
+class DataSiftError(ValueError):
+    """Base class of the session errors the HTTP layer maps to 409."""
+
+
+class BanditFinishedError(DataSiftError):
+    """``next`` or ``feedback`` after the bandit has stopped."""
+
+
+class StaleDecisionError(DataSiftError):
+    """Feedback for a decision that is not the current round's."""
+
+
+def _choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+
+
+@dataclass(frozen=True)
+class BanditConfig:
+    """Hyperparameters of one bandit (SPEC §4.4); validated on construction."""
+
+    batch_size: int
+    budget: int
+    metric: str = "demographic_parity"
+    reward: str = "base_rate_distance"
+    reward_scale: str = "none"
+    batch_selection: str = "random"
+    alpha: float = 0.1
+    fairness_threshold: float = 0.01
+    max_evaluations: int | None = None
+
+    def __post_init__(self) -> None:
+        _choice("metric", self.metric, METRICS)
+        _choice("reward", self.reward, REWARDS)
+        _choice("reward_scale", self.reward_scale, REWARD_SCALES)
+        _choice("batch_selection", self.batch_selection, BATCH_SELECTIONS)
+        if self.batch_size < 1 or self.budget < 1:
+            raise ValueError("batch_size and budget must be positive integers")
+        if not (np.isfinite(self.alpha) and self.alpha >= 0):
+            raise ValueError("alpha must be a finite number >= 0")
+        if not (np.isfinite(self.fairness_threshold) and self.fairness_threshold >= 0):
+            raise ValueError("fairness_threshold must be a finite number >= 0")
+        if self.max_evaluations is not None and self.max_evaluations < 1:
+            raise ValueError("max_evaluations must be a positive integer or null")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> BanditConfig:
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class BanditState:
+    """Everything the bandit knows between two steps; never mutated.
+
+    Partition j's pool items, in offer order, are
+    ``items[offsets[j] : offsets[j] + sizes[j]]``; those still on offer are the
+    window ``[start[j], end[j])`` of that slice. ``reward_sums`` are raw (ΔF
+    units); ``reward_counts`` count the rewards credited, ``pulls`` the
+    selections (n_j of eq. 2).
+    """
+
+    partition_ids: tuple[str, ...]
+    base_rate_difference: tuple[float, ...]
+    distance: tuple[tuple[float, ...], ...]
+    sizes: tuple[int, ...]
+    start: tuple[int, ...]
+    end: tuple[int, ...]
+    items: np.ndarray | None
+    reward_sums: tuple[float, ...]
+    reward_counts: tuple[int, ...]
+    pulls: tuple[int, ...]
+    best_fairness: float | None = None
+    max_abs_delta: float = 0.0
+    budget_spent: int = 0
+    evaluations: int = 0
+    accepted_batches: int = 0
+    influence_sign: int = 1
+    done: bool = False
+    stop_reason: str | None = None
+    offsets: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "offsets", tuple(int(v) for v in np.cumsum((0,) + self.sizes[:-1])))
+
+    def remaining(self, j: int) -> int:
+        return self.end[j] - self.start[j]
+
+    def partition_items(self, j: int) -> np.ndarray:
+        """Pool indices still on offer in partition j, in offer order."""
+        if self.items is None:
+            raise ValueError("this bandit does not know the pool's items")
+        base = self.offsets[j]
+        return self.items[base + self.start[j] : base + self.end[j]]
+
+    def round_batch_size(self, config: BanditConfig) -> int:
+        """Items the next batch takes: ``min(batch_size, budget remaining)``."""
+        return min(config.batch_size, config.budget - self.budget_spent)
+
+    def with_stop_check(self, config: BanditConfig) -> BanditState:
+        """A copy with ``done`` / ``stop_reason`` set by Algorithm 1's stopping rules.
+
+        In order: |F_best| < threshold, budget spent, ``max_evaluations``
+        reached, no partition holds a full batch.
+        """
+        need = self.round_batch_size(config)
+        reason = None
+        if self.best_fairness is not None and abs(self.best_fairness) < config.fairness_threshold:
+            reason = "fairness_threshold"
+        elif need <= 0:
+            reason = "budget"
+        elif config.max_evaluations is not None and self.evaluations >= config.max_evaluations:
+            reason = "max_evaluations"
+        elif all(self.remaining(j) < need for j in range(len(self.partition_ids))):
+            reason = "pool_exhausted"
+        return replace(self, done=reason is not None, stop_reason=reason)
+
+    def to_dict(self) -> dict:
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+        data = {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items()}
+        data["distance"] = [list(row) for row in self.distance]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> BanditState:
+        items = data.get("items")
+        if items is not None:
+            items = np.array(items, dtype=np.int64)
+            items.flags.writeable = False
+        best = data.get("best_fairness")
+        return cls(
+            partition_ids=tuple(str(v) for v in data["partition_ids"]),
+            base_rate_difference=tuple(float(v) for v in data["base_rate_difference"]),
+            distance=tuple(tuple(float(v) for v in row) for row in data["distance"]),
+            sizes=tuple(int(v) for v in data["sizes"]),
+            start=tuple(int(v) for v in data["start"]),
+            end=tuple(int(v) for v in data["end"]),
+            items=items,
+            reward_sums=tuple(float(v) for v in data["reward_sums"]),
+            reward_counts=tuple(int(v) for v in data["reward_counts"]),
+            pulls=tuple(int(v) for v in data["pulls"]),
+            best_fairness=None if best is None else float(best),
+            max_abs_delta=float(data.get("max_abs_delta", 0.0)),
+            budget_spent=int(data.get("budget_spent", 0)),
+            evaluations=int(data.get("evaluations", 0)),
+            accepted_batches=int(data.get("accepted_batches", 0)),
+            influence_sign=int(data.get("influence_sign", 1)),
+            done=bool(data.get("done", False)),
+            stop_reason=data.get("stop_reason"),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BanditState):
+            return NotImplemented
+        mine, theirs = self.to_dict(), other.to_dict()
+        a, b = mine.pop("items"), theirs.pop("items")
+        same_items = (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+        return same_items and mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What ``next`` answers: the partition, its batch and every partition's scores."""
+
+    round: int
+    partition: str
+    partition_index: int
+    reason: str  # "untried" | "ucb"
+    batch_size: int
+    take: str  # which end of the partition's window the batch came from: "front" | "back"
+    item_indices: tuple[int, ...] | None
+    scores: dict[str, dict]
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["item_indices"] = None if self.item_indices is None else list(self.item_indices)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Decision:
+        items = data.get("item_indices")
+        return cls(
+            round=int(data["round"]),
+            partition=str(data["partition"]),
+            partition_index=int(data["partition_index"]),
+            reason=str(data["reason"]),
+            batch_size=int(data["batch_size"]),
+            take=str(data["take"]),
+            item_indices=None if items is None else tuple(int(i) for i in items),
+            scores=dict(data.get("scores", {})),
+        )
+
+
+@dataclass(frozen=True)
+class FeedbackResult:
+    """What ``feedback`` answers (SPEC §4.4); ``rewards`` is eq. 1's credit per partition."""
+
+    accepted: bool
+    delta_fairness: float
+    rewards: dict[str, float]
+    best_fairness: float
+    budget_remaining: int
+    done: bool
+    stop_reason: str | None
+
+    def to_dict(self) -> dict:
+        return asdict(self)

@@ -1,0 +1,250 @@
+"""FairBatch scheduler state and its creation (the ``POST /v1/batch-schedulers`` step).
+
+The state is plain data: configuration, per-cell counts and sampling
+probabilities as flat tuples in label-major cell order (cell ``k`` is
+``(labels[k // G], groups[k % G])``), the last epoch processed and the λ history
+(:mod:`service.algorithms.fairbatch_history`). It never changes in place;
+:func:`service.algorithms.fairbatch.epoch_step` returns a new one.
+
+Layout of :meth:`FairBatchState.to_dict` (tables are labels x groups; the history
+columns are numpy arrays, which the service stores compressed — ``.tolist()`` each
+for JSON, :meth:`FairBatchState.from_dict` takes either)::
+
+    {"metric": "equal_opportunity", "labels": [0, 1], "groups": ["F", "M"],
+     "positive_label": 1, "counts": [[m00, m01], [m10, m11]],
+     "step_size": 0.005, "batch_size": 100, "threshold": 0.0, "epoch": 3,
+     "probabilities": [[p00, p01], [p10, p11]],
+     "history": {"epoch": int64[n], "disparity": float[n], "max_pair_disparity": float[n],
+                 "lambdas": float[n, n_lambdas], "moved": int64[n] (-1: none)}}
+
+References
+----------
+Roh, Lee, Whang, Suh (2021), "FairBatch: Batch Selection for Model Fairness",
+ICLR — Section 2 (sampling probabilities start at m_{y,z}/m), Appendix B.5 (T).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from service.algorithms.fairbatch_cells import (
+    CellLayout,
+    Value,
+    build_layout,
+    check_values,
+    count_vector,
+    default_positive,
+    value_index,
+    value_key,
+)
+from service.algorithms.fairbatch_history import LambdaHistory
+
+__all__ = ["EpochOrderError", "EpochResult", "FairBatchState", "cell_index", "init_state"]
+
+# A stored state's probabilities must sum to 1 and sit in their box up to this:
+# thousands of ±step_size moves drift by ~1e-15, a corrupted state by far more.
+PROBABILITY_ATOL = 1e-9
+
+
+class EpochOrderError(ValueError):
+    """An epoch number that does not come after the last one processed."""
+
+
+@dataclass(frozen=True)
+class FairBatchState:
+    """One scheduler: configuration, per-cell counts and probabilities (flat, label-major), λ history."""
+
+    metric: str
+    labels: tuple[Value, ...]
+    groups: tuple[Value, ...]
+    positive: int
+    counts: tuple[int, ...]
+    step_size: float
+    batch_size: int
+    threshold: float
+    probabilities: tuple[float, ...]
+    epoch: int
+    history: LambdaHistory
+
+    @cached_property
+    def layout(self) -> CellLayout:
+        counts = np.asarray(self.counts, dtype=np.int64)
+        return build_layout(self.metric, len(self.labels), len(self.groups), self.positive, counts)
+
+    @property
+    def cells(self) -> tuple[tuple[Value, Value], ...]:
+        return tuple((y, z) for y in self.labels for z in self.groups)
+
+    @property
+    def lambdas(self) -> tuple[float, ...]:
+        return tuple(self.layout.lambdas(np.asarray(self.probabilities)).tolist())
+
+    @property
+    def initial_lambdas(self) -> tuple[float, ...]:
+        """λ at creation, from the natural probabilities ``m_{y,z}/m``."""
+        counts = np.asarray(self.counts, dtype=float)
+        return tuple(self.layout.lambdas(counts / counts.sum()).tolist())
+
+    def box(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-cell feasible probabilities ``[low, high]``."""
+        counts = np.asarray(self.counts, dtype=float)
+        return self.layout.box(counts / counts.sum())
+
+    def describe_lambdas(self) -> list[dict[str, Any]]:
+        """Each λ: its label, the two groups it moves probability between, and its box ``[0, c]``."""
+        return [
+            {
+                "label": self.cells[a][0],
+                "groups": [self.cells[a][1], self.cells[b][1]],
+                "box": [0.0, self.layout.block_mass[block]],
+            }
+            for (a, b), block in zip(self.layout.pairs, self.layout.lambda_blocks, strict=True)
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        shape = (len(self.labels), len(self.groups))
+        return {
+            "metric": self.metric,
+            "labels": list(self.labels),
+            "groups": list(self.groups),
+            "positive_label": self.labels[self.positive],
+            "counts": np.asarray(self.counts).reshape(shape).tolist(),
+            "step_size": self.step_size,
+            "batch_size": self.batch_size,
+            "threshold": self.threshold,
+            "epoch": self.epoch,
+            "probabilities": np.asarray(self.probabilities).reshape(shape).tolist(),
+            "history": self.history.to_arrays(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FairBatchState:
+        labels, groups = data["labels"], data["groups"]
+        counts = {(y, z): c for y, row in zip(labels, data["counts"], strict=True)
+                  for z, c in zip(groups, row, strict=True)}
+        state = init_state(
+            data["metric"], labels, groups, counts, batch_size=data["batch_size"],
+            step_size=data["step_size"], threshold=data["threshold"], positive_label=data["positive_label"],
+        )
+        probabilities = np.asarray(data["probabilities"], dtype=float).ravel()
+        _check_probabilities(state, probabilities)
+        history = LambdaHistory.from_arrays(data["history"], len(state.layout.pairs))
+        epoch = int(data["epoch"])
+        if epoch < 0 or (len(history) and history.epoch[-1] != epoch):
+            raise ValueError("epoch must be the last epoch of the history")
+        return replace(state, probabilities=tuple(probabilities.tolist()), epoch=epoch, history=history)
+
+
+@dataclass(frozen=True)
+class EpochResult:
+    """The decision for one epoch: disparities seen, λ, probabilities and batch composition per cell."""
+
+    epoch: int
+    disparity: float
+    max_pair_disparity: float
+    pair_disparities: tuple[float, ...]
+    moved: int | None
+    lambdas: tuple[float, ...]
+    cells: tuple[tuple[Value, Value], ...]
+    sampling_probabilities: tuple[float, ...]
+    batch_composition: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in the shape of ``POST /v1/batch-schedulers/{id}/epochs``."""
+        return {
+            "epoch": self.epoch,
+            "disparity": self.disparity,
+            "max_pair_disparity": self.max_pair_disparity,
+            "pair_disparities": list(self.pair_disparities),
+            "moved": self.moved,
+            "lambdas": list(self.lambdas),
+            "sampling_probabilities": [
+                {"label": y, "group": z, "probability": p}
+                for (y, z), p in zip(self.cells, self.sampling_probabilities, strict=True)
+            ],
+            "batch_composition": [
+                {"label": y, "group": z, "count": n}
+                for (y, z), n in zip(self.cells, self.batch_composition, strict=True)
+            ],
+        }
+
+
+def _check_probabilities(state: FairBatchState, p: np.ndarray) -> None:
+    low, high = state.box()
+    if p.shape != low.shape or not np.all(np.isfinite(p)):
+        raise ValueError("probabilities must be a finite labels x groups table")
+    if abs(p.sum() - 1.0) > PROBABILITY_ATOL or np.any(p < low - PROBABILITY_ATOL) or np.any(
+        p > high + PROBABILITY_ATOL
+    ):
+        raise ValueError("probabilities must sum to 1 and stay in their feasible box")
+
+
+def init_state(
+    metric: str,
+    labels: Sequence[Value],
+    groups: Sequence[Value],
+    counts: Mapping[tuple[Value, Value], int],
+    *,
+    batch_size: int,
+    step_size: float = 0.005,
+    threshold: float = 0.0,
+    positive_label: Value | None = None,
+) -> FairBatchState:
+    """Create a scheduler with probabilities ``m_{y,z} / m`` (uniform sampling, Algorithm 1).
+
+    Parameters
+    ----------
+    metric : {"equal_opportunity", "equalized_odds", "demographic_parity"}
+    labels, groups : lists of distinct strings or numbers, echoed back as given.
+        Demographic parity needs exactly two labels.
+    counts : ``{(label, group): m_{y,z}}``; cells left out have no examples.
+    batch_size : examples per batch, split over cells by :func:`largest_remainder`.
+    step_size : α, probability moved per epoch (Section 3; the paper tunes it in [0.0001, 0.05]).
+    threshold : T of Appendix B.5; λ moves only while the largest pair disparity exceeds it.
+    positive_label : the label of equal opportunity's ``y = 1`` and demographic parity's
+        positive prediction; default the label equal to 1, else the last label.
+
+    References
+    ----------
+    Roh et al. (2021), Section 2 (the bilevel problems), Appendix A.1, Appendix B.5.
+    """
+    labels = check_values("labels", labels, minimum=2)
+    groups = check_values("groups", groups, minimum=2)
+    if positive_label is None:
+        positive = default_positive(labels)
+    else:
+        positive = value_index(labels).get(value_key(positive_label), -1)
+        if positive < 0:
+            raise ValueError(f"positive_label {positive_label!r} is not one of the labels {list(labels)!r}")
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int | np.integer) or batch_size < 1:
+        raise ValueError("batch_size must be a positive integer")
+    if not (np.isfinite(step_size) and 0.0 < step_size <= 1.0):
+        raise ValueError("step_size must be in (0, 1]")
+    if not (np.isfinite(threshold) and threshold >= 0.0):
+        raise ValueError("threshold must be a finite number >= 0")
+    m = count_vector(labels, groups, counts)
+    layout = build_layout(metric, len(labels), len(groups), positive, m)
+    probabilities = m / m.sum()
+    return FairBatchState(
+        metric=metric, labels=labels, groups=groups, positive=positive,
+        counts=tuple(int(c) for c in m), step_size=float(step_size), batch_size=int(batch_size),
+        threshold=float(threshold), probabilities=tuple(probabilities.tolist()), epoch=0,
+        history=LambdaHistory.empty(len(layout.pairs)),
+    )
+
+
+def cell_index(state: FairBatchState, label: Value, group: Value) -> int:
+    """Position of cell ``(label, group)``; numbers match by value (1 and 1.0 are the same label)."""
+    label_at, group_at = value_index(state.labels), value_index(state.groups)
+    if value_key(label) not in label_at:
+        raise ValueError(f"unknown label {label!r}; labels are {list(state.labels)!r}")
+    if value_key(group) not in group_at:
+        raise ValueError(f"unknown group {group!r}; groups are {list(state.groups)!r}")
+    return label_at[value_key(label)] * len(state.groups) + group_at[value_key(group)]
+
+
