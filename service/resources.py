@@ -2,6 +2,8 @@
 
 from fastapi import APIRouter
 
+from service.batch_schedulers.router import router as batch_schedulers
+
 __all__ = ["RESOURCE_ROUTERS"]
 
-RESOURCE_ROUTERS: list[APIRouter] = []
+RESOURCE_ROUTERS: list[APIRouter] = [batch_schedulers]

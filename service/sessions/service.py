@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi import Response
 
-from service.errors import Unprocessable
+from service.algorithms.validation import InputError
+from service.errors import Conflict, Unprocessable
 from service.ops.metrics import DECISIONS
 from service.sessions.models import SessionRecord
 from service.sessions.repository import SessionRepository
 from service.sessions.schemas import DecisionList, DecisionOut
 
-__all__ = ["decision_page", "record_decision", "report_once", "set_etag"]
+__all__ = ["algorithm_errors", "decision_page", "record_decision", "report_once", "set_etag"]
+
+
+@contextmanager
+def algorithm_errors(*, conflicts: tuple[type[Exception], ...] = ()) -> Iterator[None]:
+    """Translate the pure library's errors: ``conflicts`` become 409, other ValueErrors 422."""
+    try:
+        yield
+    except InputError:
+        raise
+    except conflicts as exc:
+        raise Conflict(str(exc)) from None
+    except ValueError as exc:
+        raise Unprocessable(str(exc), errors=[{"loc": ["body"], "msg": str(exc)}]) from None
 
 
 def set_etag(response: Response, record: SessionRecord) -> None:

@@ -1,0 +1,1 @@
+"""Batch schedulers: FairBatch's λ controller per training run (SPEC §4.6)."""

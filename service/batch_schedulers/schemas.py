@@ -1,0 +1,110 @@
+"""Request and response models for ``/v1/batch-schedulers``."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
+
+__all__ = [
+    "BatchSchedulerCreate", "BatchSchedulerList", "BatchSchedulerOut", "CellCount", "CellLoss",
+    "EpochReport", "EpochResult",
+]
+
+# Labels and groups are echoed back exactly as given: strings stay strings, numbers stay numbers.
+Value = Annotated[StrictStr | StrictInt | StrictFloat, Field(description="a string or a number")]
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
+Metric = Literal["equal_opportunity", "equalized_odds", "demographic_parity"]
+
+
+class CellCount(BaseModel):
+    label: Value
+    group: Value
+    count: int = Field(ge=0)
+
+
+class CellLoss(BaseModel):
+    label: Value
+    group: Value
+    loss: FiniteFloat = Field(ge=0, description="mean loss of the cell's training examples")
+
+
+class CellProbability(BaseModel):
+    label: Value
+    group: Value
+    probability: float
+
+
+class CellBatchCount(BaseModel):
+    label: Value
+    group: Value
+    count: int
+
+
+class BatchSchedulerCreate(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    metric: Metric
+    labels: list[Value] = Field(min_length=2, max_length=64)
+    groups: list[Value] = Field(min_length=2, max_length=64)
+    counts: list[CellCount] = Field(min_length=1, description="training examples per (label, group) cell")
+    step_size: float = Field(0.005, gt=0, le=1, description="α: probability moved per epoch (Section 3)")
+    batch_size: int = Field(ge=1, le=1_000_000)
+    threshold: float = Field(0.0, ge=0, description="T of Appendix B.5: λ moves only above this disparity")
+    positive_label: Value | None = Field(None, description="y = 1 of equal opportunity; default 1 or the last")
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class EpochReport(BaseModel):
+    epoch: int = Field(ge=1, description="counts up from 1; a repeated epoch returns its first result")
+    losses: list[CellLoss] = Field(min_length=1)
+
+
+class EpochResult(BaseModel):
+    epoch: int
+    disparity: float = Field(description="largest gap of a group against the overall rate")
+    max_pair_disparity: float
+    pair_disparities: list[float]
+    moved: int | None = Field(description="index of the λ that moved, or null when none did")
+    lambdas: list[float]
+    sampling_probabilities: list[CellProbability]
+    batch_composition: list[CellBatchCount]
+
+
+class LambdaInfo(BaseModel):
+    label: Value
+    groups: list[Value]
+    box: list[float]
+
+
+class HistoryEntry(BaseModel):
+    epoch: int
+    disparity: float
+    lambdas: list[float]
+
+
+class BatchSchedulerOut(BaseModel):
+    id: uuid.UUID
+    name: str | None
+    metric: Metric
+    labels: list[Value]
+    groups: list[Value]
+    positive_label: Value
+    step_size: float
+    batch_size: int
+    threshold: float
+    epoch: int = Field(description="last epoch reported (0 before the first)")
+    lambdas: list[float]
+    lambda_info: list[LambdaInfo]
+    sampling_probabilities: list[CellProbability]
+    batch_composition: list[CellBatchCount]
+    history: list[HistoryEntry]
+    version: int
+    seed: int
+    created_at: datetime
+
+
+class BatchSchedulerList(BaseModel):
+    items: list[BatchSchedulerOut]
+    next_cursor: str | None = None

@@ -1,0 +1,89 @@
+"""Batch scheduler use cases: create, report an epoch (counted once), read."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+
+import numpy as np
+from sqlalchemy.orm import Session
+
+from service.algorithms import fairbatch
+from service.batch_schedulers.repository import repository
+from service.batch_schedulers.schemas import BatchSchedulerCreate, BatchSchedulerOut, EpochReport
+from service.sessions.models import SessionRecord
+from service.sessions.service import algorithm_errors, record_decision, report_once
+
+__all__ = ["create_scheduler", "report_epoch", "scheduler_out"]
+
+
+def _state_json(state: fairbatch.FairBatchState) -> dict[str, Any]:
+    data = state.to_dict()
+    data["history"] = {k: np.asarray(v).tolist() for k, v in data["history"].items()}
+    return data
+
+
+def _load(record: SessionRecord) -> fairbatch.FairBatchState:
+    return fairbatch.FairBatchState.from_dict(record.state)
+
+
+def create_scheduler(db: Session, tenant_id: uuid.UUID, payload: BatchSchedulerCreate) -> SessionRecord:
+    counts: dict[tuple[Any, Any], int] = {}
+    for cell in payload.counts:
+        counts[(cell.label, cell.group)] = counts.get((cell.label, cell.group), 0) + cell.count
+    with algorithm_errors():
+        state = fairbatch.init_state(
+            payload.metric, payload.labels, payload.groups, counts, batch_size=payload.batch_size,
+            step_size=payload.step_size, threshold=payload.threshold, positive_label=payload.positive_label,
+        )
+    seed = payload.seed if payload.seed is not None else secrets.randbits(63)
+    config = payload.model_dump(mode="json", exclude={"counts", "seed"})
+    record = repository(db, tenant_id).create(config=config, state=_state_json(state), seed=seed,
+                                              status="active", name=payload.name)
+    return record
+
+
+def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, payload: EpochReport,
+                 if_match: str | None) -> tuple[dict[str, Any], SessionRecord, bool]:
+    """Apply one epoch's losses; a repeated epoch number gets its first result back."""
+    repo = repository(db, tenant_id)
+    record = repo.get_for_update(scheduler_id, if_match)
+    request = payload.model_dump(mode="json")
+
+    def apply() -> dict[str, Any]:
+        state = _load(record)
+        losses = {(cell.label, cell.group): cell.loss for cell in payload.losses}
+        with algorithm_errors(conflicts=(fairbatch.EpochOrderError,)):
+            new_state, result = fairbatch.epoch_step(state, losses, payload.epoch)
+        repo.save_state(record, _state_json(new_state))
+        return result.to_dict()
+
+    response, replayed = report_once(repo, record, f"epoch:{payload.epoch}", request, apply, "epoch")
+    return response, record, replayed
+
+
+def scheduler_out(record: SessionRecord) -> BatchSchedulerOut:
+    state = _load(record)
+    history = record.state["history"]
+    composition = fairbatch.largest_remainder(np.asarray(state.probabilities), state.batch_size)
+    cells = state.cells
+    return BatchSchedulerOut(
+        id=record.id, name=record.name, metric=state.metric, labels=list(state.labels),  # type: ignore[arg-type]
+        groups=list(state.groups), positive_label=state.labels[state.positive], step_size=state.step_size,
+        batch_size=state.batch_size, threshold=state.threshold, epoch=state.epoch,
+        lambdas=list(state.lambdas), lambda_info=state.describe_lambdas(),  # type: ignore[arg-type]
+        sampling_probabilities=[{"label": y, "group": z, "probability": p}  # type: ignore[misc]
+                                for (y, z), p in zip(cells, state.probabilities, strict=True)],
+        batch_composition=[{"label": y, "group": z, "count": int(n)}  # type: ignore[misc]
+                           for (y, z), n in zip(cells, composition, strict=True)],
+        history=[{"epoch": e, "disparity": d, "lambdas": lam}  # type: ignore[misc]
+                 for e, d, lam in zip(history["epoch"], history["disparity"], history["lambdas"], strict=True)],
+        version=record.version, seed=record.seed, created_at=record.created_at,
+    )
+
+
+def log_creation(db: Session, tenant_id: uuid.UUID, record: SessionRecord, out: BatchSchedulerOut) -> None:
+    record_decision(repository(db, tenant_id), record, "create", record.config,
+                    {"lambdas": out.lambdas, "sampling_probabilities": [p.model_dump() for p in
+                                                                        out.sampling_probabilities]})
