@@ -187,7 +187,8 @@ class Decision:
     """Which group to sample next and why.
 
     ``round`` is the 1-based round the decision is for, ``batch_size`` how many
-    samples to acquire (the configured batch, cut to the remaining budget) and
+    samples to acquire (the configured batch, cut to the remaining budget),
+    ``budget_remaining`` the samples left before this batch, and
     ``scores`` maps each group to ``{loss, bonus, trend, ucb}`` with
     ``ucb = loss + bonus + trend`` (``None`` where undefined, e.g. no loss yet).
     ``note`` says in words why the group was chosen.
