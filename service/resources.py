@@ -3,7 +3,8 @@
 from fastapi import APIRouter
 
 from service.batch_schedulers.router import router as batch_schedulers
+from service.partition_bandits.router import router as partition_bandits
 
 __all__ = ["RESOURCE_ROUTERS"]
 
-RESOURCE_ROUTERS: list[APIRouter] = [batch_schedulers]
+RESOURCE_ROUTERS: list[APIRouter] = [batch_schedulers, partition_bandits]

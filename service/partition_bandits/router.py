@@ -1,0 +1,104 @@
+"""``/v1/partition-bandits``: which pool partition to acquire next, and which items in it (DataSift)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated
+
+from fastapi import Header, Response, status
+
+from service.api import LimitQuery, parse_cursor, resource_router
+from service.auth import TenantDep
+from service.db import SessionDep
+from service.jobs.schemas import JobOut
+from service.jobs.service import job_out
+from service.partition_bandits import service
+from service.partition_bandits.repository import repository
+from service.partition_bandits.schemas import (
+    FeedbackReport,
+    FeedbackResult,
+    NextDecision,
+    PartitionBanditCreate,
+    PartitionBanditList,
+    PartitionBanditOut,
+    RunRequest,
+)
+from service.sessions.schemas import DecisionList
+from service.sessions.service import decision_page, set_etag
+from service.settings import SettingsDep
+
+router = resource_router("/partition-bandits", "partition-bandits")
+IfMatch = Annotated[str | None, Header(description="the bandit's ETag; 412 when it has changed")]
+REPLAYED = "Idempotent-Replayed"
+NOT_READY = {409: {"description": "not ready (partitioning), partitioning failed, or the bandit has stopped"},
+             412: {"description": "If-Match failed"}}
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_partition_bandit",
+             responses={202: {"model": PartitionBanditOut, "description": "a pool bandit, partitioning"}})
+def create_partition_bandit(payload: PartitionBanditCreate, db: SessionDep, tenant: TenantDep,
+                            settings: SettingsDep, response: Response) -> PartitionBanditOut:
+    """Create a bandit: 201 and ready with client-made partitions; 202 while a worker partitions a pool."""
+    record, job = service.create_bandit(db, tenant.id, settings, payload)
+    if job is not None:
+        response.status_code = status.HTTP_202_ACCEPTED
+    response.headers["Location"] = f"/v1/partition-bandits/{record.id}"
+    set_etag(response, record)
+    return service.bandit_out(db, tenant.id, record)
+
+
+@router.post("/{bandit_id}/next", operation_id="next_partition_bandit_decision", responses=NOT_READY)
+def next_partition_bandit_decision(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
+                                   if_match: IfMatch = None) -> NextDecision:
+    """The partition with the highest UCB (untried first) and its batch of pool items."""
+    result, record = service.next_decision(db, tenant.id, bandit_id, if_match)
+    set_etag(response, record)
+    return NextDecision.model_validate(result)
+
+
+@router.post("/{bandit_id}/feedback", operation_id="report_partition_bandit_feedback", responses=NOT_READY)
+def report_partition_bandit_feedback(bandit_id: uuid.UUID, payload: FeedbackReport, db: SessionDep,
+                                     tenant: TenantDep, response: Response,
+                                     if_match: IfMatch = None) -> FeedbackResult:
+    """Report a decision's fairness before and after; one per decision, a repeat returns the first result."""
+    result, record, replayed = service.report_feedback(db, tenant.id, bandit_id, payload, if_match)
+    if replayed:
+        response.headers[REPLAYED] = "true"
+    set_etag(response, record)
+    return FeedbackResult.model_validate(result)
+
+
+@router.post("/{bandit_id}/runs", status_code=status.HTTP_202_ACCEPTED, operation_id="start_partition_bandit_run",
+             responses=NOT_READY)
+def start_partition_bandit_run(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
+                               payload: RunRequest | None = None, if_match: IfMatch = None) -> JobOut:
+    """Run the whole acquisition loop with retraining in a worker; the job's result holds the outcome."""
+    job = service.start_run(db, tenant.id, bandit_id, payload or RunRequest(), if_match)
+    response.headers["Location"] = f"/v1/jobs/{job.id}"
+    return job_out(job)
+
+
+@router.get("/{bandit_id}", operation_id="get_partition_bandit")
+def get_partition_bandit(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
+                         response: Response) -> PartitionBanditOut:
+    """Read a bandit: status, budget, and each partition's mean reward, pulls and UCB."""
+    record = repository(db, tenant.id).get(bandit_id)
+    set_etag(response, record)
+    return service.bandit_out(db, tenant.id, record)
+
+
+@router.get("", operation_id="list_partition_bandits")
+def list_partition_bandits(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
+                           cursor: str | None = None) -> PartitionBanditList:
+    """List bandits, oldest first."""
+    items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
+    next_cursor = str(items[-1].id) if len(items) == limit else None
+    return PartitionBanditList(items=[service.bandit_out(db, tenant.id, r) for r in items], next_cursor=next_cursor)
+
+
+@router.get("/{bandit_id}/decisions", operation_id="list_partition_bandit_decisions")
+def list_partition_bandit_decisions(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
+                                    limit: LimitQuery = 100, cursor: str | None = None) -> DecisionList:
+    """The bandit's decision log: creation, partitioning, every next, feedback and run, in order."""
+    repo = repository(db, tenant.id)
+    return decision_page(repo, repo.get(bandit_id), limit, cursor)

@@ -1,0 +1,198 @@
+"""Request and response models for ``/v1/partition-bandits``."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+__all__ = [
+    "MAX_PARTITIONS", "BanditStatus", "FeedbackReport", "FeedbackResult", "LastRun", "ModelSpec",
+    "NextDecision", "PartitionBanditCreate", "PartitionBanditList", "PartitionBanditOut", "PartitionIn",
+    "PartitionOut", "PartitionScore", "PartitioningSpec", "RunRequest",
+]
+
+# The bandit's JSON state holds a partitions × partitions distance matrix that every
+# decision loads; 64 arms keep it to 4,096 numbers (and match the group limit).
+MAX_PARTITIONS = 64
+
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
+Metric = Literal["demographic_parity", "equal_opportunity", "equalized_odds"]
+Reward = Literal["base_rate_distance", "distance", "base_rate", "selected_only"]
+BanditStatus = Literal["partitioning", "ready", "done", "failed"]
+
+
+class PartitionIn(BaseModel):
+    """A client-made partition (an arm of the bandit)."""
+
+    id: Annotated[str, Field(min_length=1, max_length=100)] | int = Field(description="reported back as a string")
+    size: int = Field(ge=1, description="pool items in the partition")
+    centroid: list[FiniteFloat] = Field(min_length=1, max_length=2_000)
+    base_rate_difference: FiniteFloat = Field(description="ΔBR within the partition (eq. 1)")
+
+
+class PartitioningSpec(BaseModel):
+    method: Literal["gmm", "column"] = "gmm"
+    max_components: int = Field(10, ge=2, le=MAX_PARTITIONS, description="gmm: BIC picks k in 2..this")
+    column: str | int | None = Field(None, description="column: a feature name or index of the pool")
+    standardize: bool = Field(True, description="gmm: z-score the features before fitting")
+    include_groups: bool = Field(False, description="gmm: also cluster on one-hot (standardised) groups")
+
+    @model_validator(mode="after")
+    def _column_for_column_method(self) -> PartitioningSpec:
+        if self.method == "column" and self.column is None:
+            raise ValueError("method 'column' needs column (a feature name or index)")
+        return self
+
+
+class ModelSpec(BaseModel):
+    """The parametric model of influence batches and managed runs."""
+
+    type: Literal["logistic_regression"] = "logistic_regression"
+    C: float = Field(1.0, gt=0, le=1e6, description="inverse L2 strength (scikit-learn's C)")
+
+
+class PartitionBanditCreate(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    partitions: list[PartitionIn] | None = Field(None, min_length=1, max_length=MAX_PARTITIONS)
+    pool_dataset_id: uuid.UUID | None = None
+    partitioning: PartitioningSpec | None = Field(None, description="with pool_dataset_id; default gmm")
+    metric: Metric = "demographic_parity"
+    reward: Reward = "base_rate_distance"
+    reward_scale: Literal["none", "running_max"] = "none"
+    batch_selection: Literal["random", "influence"] = "random"
+    batch_size: int = Field(ge=1)
+    budget: int = Field(ge=1, le=10**9)
+    alpha: float = Field(0.1, ge=0, le=1e6, description="α of eq. 2")
+    fairness_threshold: float = Field(0.01, ge=0, le=1e6)
+    max_evaluations: int | None = Field(None, ge=1, le=10**9)
+    initial_fairness: FiniteFloat | None = Field(
+        None, description="F of the initial model (F⁰); default: the first feedback's fairness_before")
+    train_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
+    test_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
+    model: ModelSpec = Field(default_factory=ModelSpec)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+    @model_validator(mode="after")
+    def _one_source(self) -> PartitionBanditCreate:
+        if (self.partitions is None) == (self.pool_dataset_id is None):
+            raise ValueError("send either partitions (client-made) or pool_dataset_id, not both")
+        if self.partitioning is not None and self.pool_dataset_id is None:
+            raise ValueError("partitioning applies to pool_dataset_id only")
+        if self.batch_selection == "influence" and (
+                self.pool_dataset_id is None or self.train_dataset_id is None or self.test_dataset_id is None):
+            raise ValueError("batch_selection 'influence' needs pool_dataset_id, train_dataset_id and "
+                             "test_dataset_id")
+        return self
+
+
+class PartitionScore(BaseModel):
+    reward: float = Field(description="R_j, the mean of the rewards credited to j (eq. 2)")
+    bonus: float = Field(description="α·sqrt(2 ln(n / (n_j + 1)))")
+    ucb: float
+    pulls: int = Field(description="n_j, times j was selected")
+    remaining: int = Field(description="items still on offer")
+    eligible: bool = Field(description="holds a full batch")
+
+
+class NextDecision(BaseModel):
+    decision_id: uuid.UUID
+    round: int
+    partition: str
+    reason: Literal["untried", "ucb"]
+    item_ids: list[str] | None = Field(
+        None, description="pool ids (row indices as strings when the pool has no ids); null without a pool")
+    batch_size: int
+    budget_remaining: int
+    scores: dict[str, PartitionScore]
+
+
+class FeedbackReport(BaseModel):
+    decision_id: uuid.UUID
+    fairness_before: FiniteFloat = Field(description="F of the model before adding the batch")
+    fairness_after: FiniteFloat = Field(description="F of the model trained with the batch")
+
+
+class FeedbackResult(BaseModel):
+    decision_id: uuid.UUID
+    round: int
+    accepted: bool
+    delta_fairness: float = Field(description="ΔF = |F_before| − |F_after|")
+    rewards: dict[str, float] = Field(description="what this feedback credited to each partition (eq. 1)")
+    best_fairness: float
+    budget_remaining: int
+    done: bool
+    stop_reason: str | None = None
+
+
+class RunRequest(BaseModel):
+    train_dataset_id: uuid.UUID | None = Field(None, description="default: the bandit's")
+    test_dataset_id: uuid.UUID | None = Field(None, description="default: the bandit's")
+    refresh_influence: bool = Field(False, description="DataSift-Inf: recompute influence after kept batches")
+
+
+class PartitionOut(BaseModel):
+    id: str
+    size: int
+    centroid: list[float]
+    base_rate_difference: float
+    reward: float
+    bonus: float
+    ucb: float
+    pulls: int
+    remaining: int
+    eligible: bool
+
+
+class LastRun(BaseModel):
+    job_id: uuid.UUID
+    stop_reason: str
+    n_acquired: int
+    evaluations: int
+    initial_fairness: float
+    final_fairness: float
+    initial_accuracy: float
+    final_accuracy: float
+
+
+class PartitionBanditOut(BaseModel):
+    id: uuid.UUID
+    name: str | None
+    status: BanditStatus
+    job_id: uuid.UUID | None = Field(None, description="the partitioning job (pool bandits)")
+    error: str | None = Field(None, description="why partitioning failed")
+    metric: Metric
+    reward: Reward
+    reward_scale: str
+    batch_selection: str
+    batch_size: int
+    budget: int
+    alpha: float
+    fairness_threshold: float
+    max_evaluations: int | None
+    pool_dataset_id: uuid.UUID | None
+    train_dataset_id: uuid.UUID | None
+    test_dataset_id: uuid.UUID | None
+    partitioning: dict | None = Field(None, description="method, k chosen and BIC per k (pool bandits)")
+    influence_pair: list[str] | None = Field(
+        None, description="influence batches: report F as rate(pair[0]) − rate(pair[1]) or as |F|")
+    partitions: list[PartitionOut]
+    round: int = Field(description="the round the next decision is for")
+    evaluations: int
+    accepted_batches: int
+    budget_spent: int
+    budget_remaining: int
+    best_fairness: float | None
+    done: bool
+    stop_reason: str | None
+    last_run: LastRun | None = None
+    version: int
+    seed: int
+    created_at: datetime
+
+
+class PartitionBanditList(BaseModel):
+    items: list[PartitionBanditOut]
+    next_cursor: str | None = None

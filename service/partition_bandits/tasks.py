@@ -1,0 +1,129 @@
+"""Background work of partition bandits: partitioning a pool, and managed acquisition runs.
+
+Each handler reads what it needs in a short transaction, does the heavy work
+outside any transaction, and stores the outcome with ``ctx.commit`` (fenced on
+its attempt). Bad data is a :class:`PermanentError`: retrying cannot fix it.
+Randomness is ``default_rng([seed, sequence])`` of the decision-log entry the
+work belongs to, so a run can be replayed exactly.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import numpy as np
+
+from service.algorithms import datasift
+from service.algorithms.datasift_partitions import Partitioning, PartitionStats, partition_pool
+from service.algorithms.datasift_run import Evaluator, LabeledData, pool_influence, run_acquisition
+from service.algorithms.influence import fit_logistic
+from service.datasets.service import DatasetArrays, load_arrays
+from service.db import transaction
+from service.jobs.registry import JobContext, PermanentError, job_handler
+from service.partition_bandits import service
+from service.partition_bandits.models import SessionRecord
+from service.partition_bandits.repository import PartitionBanditRepository, repository
+from service.partition_bandits.schemas import MAX_PARTITIONS
+
+__all__ = ["partition_pool_job", "run_job"]
+
+# Standard deviations below this are treated as constant columns (left unscaled).
+MIN_FEATURE_STD = 1e-12
+
+
+def _labeled(table: DatasetArrays) -> LabeledData:
+    groups = table.groups()
+    return LabeledData(table.features, table.labels if table.labels is not None else np.zeros(table.n_rows),
+                       groups if groups is not None else np.zeros(table.n_rows))
+
+
+def _standardized(X: np.ndarray) -> np.ndarray:
+    std = X.std(axis=0)
+    return (X - X.mean(axis=0)) / np.where(std > MIN_FEATURE_STD, std, 1.0)
+
+
+def partition_space(pool: DatasetArrays, spec: dict[str, Any]) -> np.ndarray:
+    """The features the GMM clusters: optionally with one-hot groups, optionally z-scored."""
+    X = pool.features
+    if spec["method"] != "gmm":
+        return X
+    if spec["include_groups"] and pool.group_codes is not None:
+        onehot = (pool.group_codes[:, None] == np.arange(len(pool.group_values or []))[None, :]).astype(float)
+        X = np.hstack([X, _standardized(onehot)])
+    return _standardized(X) if spec["standardize"] else X
+
+
+def build_pool_bandit(config: dict[str, Any], pool: DatasetArrays, train: DatasetArrays | None,
+                      test: DatasetArrays | None, rng: np.random.Generator) -> service.PoolBandit:
+    """Partition the pool (GMM with BIC, or a column), order each partition's items, build the state."""
+    bandit = datasift.BanditConfig.from_dict(config["bandit"])
+    spec = config["partitioning"]
+    groups = pool.groups()
+    partitioning = partition_pool(
+        partition_space(pool, spec), pool.labels, None if groups is None else groups.astype(str), rng=rng,
+        method=spec["method"], max_components=spec["max_components"], column=spec["column"])
+    if len(partitioning.partitions) > MAX_PARTITIONS:
+        raise ValueError(f"the pool splits into {len(partitioning.partitions)} partitions; at most "
+                         f"{MAX_PARTITIONS} are allowed (choose a column with fewer values)")
+    influence = pair = None
+    if bandit.batch_selection == "influence":
+        assert train is not None and test is not None, "checked at creation"
+        train_data, test_data = _labeled(train), _labeled(test)
+        model = fit_logistic(train_data.X, train_data.y, C=config["model"]["C"])
+        pair = Evaluator(test_data, bandit.metric, model).pair
+        influence = pool_influence(model, train_data, test_data, _labeled(pool), metric=bandit.metric, pair=pair)
+    state = datasift.init_state(bandit, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
+                                influence=influence, initial_fairness=config["initial_fairness"])
+    return service.PoolBandit(state, partitioning, influence, pair, pool.ids)
+
+
+@job_handler("partition_bandits.partition")
+def partition_pool_job(ctx: JobContext) -> None:
+    with transaction(ctx.sessions) as db:
+        record = repository(db, ctx.tenant_id).get(ctx.resource_id)  # type: ignore[arg-type]
+        config, seed, sequence = record.config, record.seed, record.sequence + 1
+        pool = load_arrays(db, ctx.tenant_id, uuid.UUID(config["pool_dataset_id"]))
+        influence = config["bandit"]["batch_selection"] == "influence"
+        train = load_arrays(db, ctx.tenant_id, uuid.UUID(config["train_dataset_id"])) if influence else None
+        test = load_arrays(db, ctx.tenant_id, uuid.UUID(config["test_dataset_id"])) if influence else None
+    ctx.progress(0.05, force=True)
+    try:
+        built = build_pool_bandit(config, pool, train, test, np.random.default_rng([seed, sequence]))
+    except ValueError as exc:
+        raise PermanentError(str(exc)) from None
+    ctx.commit(lambda db, job: service.store_partitioned(db, job, built, sequence))
+
+
+@job_handler("partition_bandits.run")
+def run_job(ctx: JobContext) -> None:
+    payload = ctx.payload
+    with transaction(ctx.sessions) as db:
+        repo = repository(db, ctx.tenant_id)
+        record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
+        config, seed = record.config, record.seed
+        pool = load_arrays(db, ctx.tenant_id, uuid.UUID(config["pool_dataset_id"]))
+        train = load_arrays(db, ctx.tenant_id, uuid.UUID(payload["train_dataset_id"]))
+        test = load_arrays(db, ctx.tenant_id, uuid.UUID(payload["test_dataset_id"]))
+        partitioning = _stored_partitioning(repo, record)
+    try:
+        result = run_acquisition(
+            _labeled(pool), _labeled(train), _labeled(test), datasift.BanditConfig.from_dict(config["bandit"]),
+            np.random.default_rng([seed, payload["sequence"]]), partitioning=partitioning,
+            C=config["model"]["C"], refresh_influence=payload["refresh_influence"], progress=ctx.progress)
+    except ValueError as exc:
+        raise PermanentError(f"the run failed: {exc}") from None
+    rows = result.acquired.tolist()
+    acquired_ids = [pool.ids[i] for i in rows] if pool.ids is not None else [str(i) for i in rows]
+    ctx.commit(lambda db, job: service.store_run(db, job, result, acquired_ids))
+
+
+def _stored_partitioning(repo: PartitionBanditRepository, record: SessionRecord) -> Partitioning:
+    """The pool's partitioning as the partitioning job stored it (blobs ``assignment`` and ``partitions``)."""
+    stored, found = repo.get_blob(record, "assignment"), repo.get_blob(record, "partitions")
+    assert stored is not None and found is not None, "a ready pool bandit has both blobs"
+    assignment, (partitions, blob) = stored[0], found
+    meta = blob.meta
+    stats = [PartitionStats(pid, size, centroid.tolist(), brd) for pid, size, centroid, brd in zip(
+        meta["ids"], meta["sizes"], partitions["centroids"], meta["base_rate_difference"], strict=True)]
+    return Partitioning(assignment["assignment"].astype(np.int64), stats, record.state["partitioning"]["method"])
