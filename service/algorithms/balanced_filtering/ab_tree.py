@@ -252,7 +252,7 @@ class ABTreeProxy(BaseProxy):
         """The tests of step 3; the record of a passing split, else ``None`` (counted by reason)."""
         child0 = weights - child1
         mass1, mass0 = float(child1.sum()), float(child0.sum())
-        if min(mass1, mass0) < self.min_leaf_weight:
+        if min(mass1, mass0) < max(self.min_leaf_weight, WEIGHT_FLOOR):
             self.rejections_["small_leaf"] += 1
             return None
         rows = np.vstack([child1 @ Z / mass1, child0 @ Z / mass0])

@@ -91,6 +91,7 @@ class SplitGameResult:
             "paper_iterations": self.paper_iterations,
             "paper_lambda_max": self.paper_lambda_max,
             "status": self.status,
+            "message": self.message,
         }
 
 

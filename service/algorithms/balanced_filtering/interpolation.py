@@ -29,7 +29,7 @@ from service.algorithms.balanced_filtering.measures import acceptance_rate, disc
 
 __all__ = ["ETAS", "TradeoffPoint", "interpolate_proxy", "tradeoff_curve"]
 
-ETAS = tuple(np.round(np.linspace(0.0, 1.0, 11), 10))
+ETAS = tuple(round(float(x), 10) for x in np.linspace(0.0, 1.0, 11))
 
 
 @dataclass
