@@ -9,17 +9,20 @@ Entry points (pure, deterministic given ``rng``; no I/O):
 * :class:`FairRegressionPredictor` — the fitted distribution ``Q`` over base regressors,
   ``predict(X, mode="expected" | "randomized", rng)``, ``to_params()`` / ``from_params()``;
 * :func:`evaluate_predictor`, :func:`sp_disparity`, :func:`group_losses` — the paper's
-  measures on any data.
+  measures on any data;
+* :class:`StatisticalParityRegressor`, :class:`BoundedGroupLossRegressor` — the same fits as
+  scikit-learn-style estimators (``fit(X, y, groups)`` returns ``self``).
 
 Module map: ``losses`` (1-Lipschitz losses, label scaling), ``discretization`` (Section 4.1),
 ``regressors`` / ``linear_learner`` / ``boosting_learner`` / ``learners`` (base class and
 oracles' learners), ``saddle_point`` (the shared exponentiated-gradient loop),
 ``sp_problem`` + ``statistical_parity`` (Algorithm 1), ``bounded_group_loss`` (Algorithm 2),
-``predictor``, ``evaluation``, ``results``, ``inputs``.
+``predictor``, ``evaluation``, ``results``, ``inputs``, ``estimators``.
 """
 
 from service.algorithms.fair_regression.boosting_learner import GradientBoostingLearner
 from service.algorithms.fair_regression.bounded_group_loss import fit_bounded_group_loss
+from service.algorithms.fair_regression.estimators import BoundedGroupLossRegressor, StatisticalParityRegressor
 from service.algorithms.fair_regression.evaluation import evaluate_predictor, group_losses, sp_disparity
 from service.algorithms.fair_regression.learners import LEARNER_TYPES, make_learner
 from service.algorithms.fair_regression.linear_learner import LinearLearner
@@ -46,12 +49,14 @@ __all__ = [
     "ORACLES",
     "PARAMS_FORMAT",
     "PREDICTION_MODES",
+    "BoundedGroupLossRegressor",
     "FairRegressionPredictor",
     "FairRegressionResult",
     "GradientBoostingLearner",
     "LabelScaling",
     "LinearLearner",
     "Loss",
+    "StatisticalParityRegressor",
     "SweepResult",
     "evaluate_predictor",
     "fit_bounded_group_loss",

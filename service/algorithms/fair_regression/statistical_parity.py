@@ -179,6 +179,16 @@ def sweep(
     running fit and skips the rest (``status = "cancelled"``; finished fits are kept).
     The frontier uses the training loss and disparity of each finished fit's randomized
     predictor.
+
+    Returns
+    -------
+    SweepResult
+        ``results`` in the order of ``slacks`` and ``frontier = [{slack, loss, disparity}]``.
+
+    References
+    ----------
+    Agarwal, Dudík, Wu (2019), "Fair Regression", ICML — Section 6 ("we selected the ones on
+    the Pareto front based on their training losses and SP disparity").
     """
     if isinstance(slacks, (str, bytes)) or not isinstance(slacks, Sequence) or len(slacks) == 0:
         raise InputError("must be a non-empty list of slacks", ("slack",))
