@@ -1,0 +1,41 @@
+"""Queries for group samplers: the shared session repository plus managed mode's samples and fit job."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import numpy as np
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service import arrays
+from service.group_samplers.models import KIND, SAMPLES_PREFIX, SessionBlob, SessionRecord
+from service.jobs.models import Job
+from service.sessions.repository import SessionRepository
+
+__all__ = ["GroupSamplerRepository", "repository"]
+
+
+class GroupSamplerRepository(SessionRepository):
+    def samples(self, record: SessionRecord) -> list[tuple[dict[str, np.ndarray], dict[str, Any]]]:
+        """Every stored managed observation's arrays and meta, in the order they were reported."""
+        blobs = self.db.scalars(
+            select(SessionBlob)
+            .where(SessionBlob.session_id == record.id, SessionBlob.name.startswith(SAMPLES_PREFIX))
+            .order_by(SessionBlob.name)
+        )
+        return [(arrays.unpack(blob.data), blob.meta) for blob in blobs]
+
+    def fit_job_status(self, record: SessionRecord) -> str | None:
+        """Status of the session's latest fit job (``None`` when it never had one)."""
+        if record.job_id is None:
+            return None
+        return self.db.scalar(select(Job.status).where(Job.id == record.job_id, Job.tenant_id == self.tenant_id))
+
+    def find(self, session_id: uuid.UUID) -> SessionRecord | None:
+        return self.db.scalar(self._query(session_id))
+
+
+def repository(db: Session, tenant_id: uuid.UUID) -> GroupSamplerRepository:
+    return GroupSamplerRepository(db, tenant_id, KIND)

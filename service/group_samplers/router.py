@@ -1,0 +1,129 @@
+"""``/v1/group-samplers``: which group to sample next (Aopt, Aopt+, ε-greedy, greedy, uniform)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Header, Query, Request, Response, status
+
+from service.api import LimitQuery, parse_cursor
+from service.auth import TenantDep
+from service.db import SessionDep
+from service.group_samplers import service
+from service.group_samplers.repository import repository
+from service.group_samplers.schemas import (
+    MAX_WAIT_SECONDS,
+    GroupSamplerCreate,
+    GroupSamplerList,
+    GroupSamplerOut,
+    NextDecision,
+    ObservationReport,
+    ObservationResult,
+)
+from service.routing import TransactionalRoute
+from service.sessions.schemas import DecisionList
+from service.sessions.service import decision_page, set_etag
+from service.settings import SettingsDep
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def waits_for_fit(fn: F) -> F:
+    """Mark a route whose ``?wait=`` is served by :class:`FitWaitRoute`."""
+    fn.__waits_for_fit__ = True  # type: ignore[attr-defined]
+    return fn
+
+
+class FitWaitRoute(TransactionalRoute):
+    """A transactional route that first waits for a running fit when asked (``next?wait=``).
+
+    The wait happens before the route's transaction and, on SQLite, before the
+    process's write gate: inside the handler the request would already hold the
+    database's write lock (taken by its first query), so the worker could not commit
+    the very fit being waited for, and every other writer of this process would queue
+    behind the wait.
+    """
+
+    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+        handler = super().get_route_handler()
+        if not getattr(self.endpoint, "__waits_for_fit__", False):
+            return handler
+
+        async def route(request: Request) -> Response:
+            await service.wait_for_fit(request.app.state.sessions, request.path_params.get("sampler_id"),
+                                       request.query_params.get("wait"), request.headers.get("authorization"))
+            return await handler(request)
+
+        return route
+
+
+router = APIRouter(prefix="/v1/group-samplers", tags=["group-samplers"], route_class=FitWaitRoute)
+IfMatch = Annotated[str | None, Header(description="the sampler's ETag; 412 when it has changed")]
+WaitQuery = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="managed mode: seconds to wait for a "
+                                   "queued or running fit to finish before deciding")]
+REPLAYED = "Idempotent-Replayed"
+CONFLICTS = {409: {"description": "the budget is spent"}, 412: {"description": "If-Match failed"}}
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_group_sampler")
+def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: TenantDep, settings: SettingsDep,
+                         response: Response) -> GroupSamplerOut:
+    """Create a sampler: no samples yet, warm-up rounds first."""
+    record = service.create_sampler(db, tenant.id, settings, payload)
+    response.headers["Location"] = f"/v1/group-samplers/{record.id}"
+    set_etag(response, record)
+    return service.sampler_out(record)
+
+
+@router.post("/{sampler_id}/next", operation_id="next_group_sampler_decision", responses=CONFLICTS)
+@waits_for_fit
+def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
+                                wait: WaitQuery = 0.0, if_match: IfMatch = None) -> NextDecision:
+    """The group to sample next, why, and every group's score terms; each call is a logged decision."""
+    result, record = service.next_decision(db, tenant.id, sampler_id, wait, if_match)
+    set_etag(response, record)
+    return NextDecision.model_validate(result)
+
+
+@router.post("/{sampler_id}/observations", operation_id="report_group_sampler_observation",
+             responses={**CONFLICTS, 202: {"model": ObservationResult,
+                                           "description": "managed mode: samples counted, fit queued (Location)"}})
+def report_group_sampler_observation(sampler_id: uuid.UUID, payload: ObservationReport, db: SessionDep,
+                                     tenant: TenantDep, settings: SettingsDep, response: Response,
+                                     if_match: IfMatch = None) -> ObservationResult:
+    """Count a round's samples; reported mode applies the losses, managed mode queues a refit (202)."""
+    result, record, replayed = service.report_observation(db, tenant.id, settings, sampler_id, payload, if_match)
+    if result.job is not None:
+        response.status_code = status.HTTP_202_ACCEPTED
+        response.headers["Location"] = f"/v1/jobs/{result.job.id}"
+    if replayed:
+        response.headers[REPLAYED] = "true"
+    set_etag(response, record)
+    return result
+
+
+@router.get("/{sampler_id}", operation_id="get_group_sampler")
+def get_group_sampler(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response) -> GroupSamplerOut:
+    """Read a sampler: counts, mixture, latest losses, round, budget and status."""
+    record = repository(db, tenant.id).get(sampler_id)
+    set_etag(response, record)
+    return service.sampler_out(record)
+
+
+@router.get("", operation_id="list_group_samplers")
+def list_group_samplers(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
+                        cursor: str | None = None) -> GroupSamplerList:
+    """List samplers, oldest first."""
+    items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
+    next_cursor = str(items[-1].id) if len(items) == limit else None
+    return GroupSamplerList(items=[service.sampler_out(r) for r in items], next_cursor=next_cursor)
+
+
+@router.get("/{sampler_id}/decisions", operation_id="list_group_sampler_decisions")
+def list_group_sampler_decisions(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
+                                 limit: LimitQuery = 100, cursor: str | None = None) -> DecisionList:
+    """The sampler's decision log: creation, every next, observation and fit, in order."""
+    repo = repository(db, tenant.id)
+    return decision_page(repo, repo.get(sampler_id), limit, cursor)

@@ -1,0 +1,177 @@
+"""Request and response models for ``/v1/group-samplers``."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from service.jobs.schemas import JobOut
+
+__all__ = [
+    "DEFAULT_TREND_WINDOW", "MAX_WAIT_SECONDS", "GroupSamplerCreate", "GroupSamplerList", "GroupSamplerOut",
+    "GroupScore", "ModelSpec", "NextDecision", "ObservationReport", "ObservationResult", "SampleSet",
+    "SamplerParams", "SamplerSummary",
+]
+
+# Aopt+ keeps each group's last 30 validation accuracies for the Mann–Kendall trend: enough
+# values for S / sqrt(Var S) to be near-normal (n >= 10), recent enough to notice a plateau,
+# and a state of at most 64 × 30 floats, so ``next`` stays a small JSON read.
+DEFAULT_TREND_WINDOW = 30
+# ``next?wait=`` holds a request open at most this long.
+MAX_WAIT_SECONDS = 30.0
+
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
+GroupName = Annotated[str, Field(min_length=1, max_length=200)]
+Strategy = Literal["aopt", "aopt_plus", "epsilon_greedy", "greedy", "uniform"]
+Mode = Literal["reported", "managed"]
+Loss = Literal["zero_one", "log_loss"]
+Bound = Literal["empirical", "theoretical"]
+Reason = Literal["warmup", "forced_exploration", "ucb", "epsilon", "greedy", "uniform"]
+
+
+class SamplerParams(BaseModel):
+    """Hyperparameters of the sampling rule (SPEC §5.1); unknown names are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    c0: FiniteFloat = Field(0.1, ge=0, description="weight of the exploration bonus c0 / sqrt(N_z) (eq. 6)")
+    c1: FiniteFloat | None = Field(None, ge=0, description="weight of the Mann–Kendall trend term; "
+                                   "default 0.1 for aopt_plus, and it must be 0 for the other strategies")
+    epsilon: FiniteFloat = Field(0.1, ge=0, le=1, description="exploration probability of epsilon_greedy")
+    xi: FiniteFloat = Field(0.5, ge=0, lt=1, description="forced exploration when min N_z < t^xi")
+    warmup_rounds: int | None = Field(None, ge=0, description="round-robin rounds first; default one per group")
+    bound: Bound = Field("empirical", description="empirical: eq. 6; theoretical: the three terms of eq. 4")
+    trend_window: int | None = Field(None, ge=3, le=1000, description="aopt_plus: the Mann–Kendall series keeps "
+                                     f"each group's last trend_window accuracies (default {DEFAULT_TREND_WINDOW})")
+    bound_c: FiniteFloat = Field(0.5, gt=0, description="C of Assumption 3 (bound = theoretical)")
+    bound_delta: FiniteFloat = Field(0.05, gt=0, lt=1, description="δ of Remark 1 (bound = theoretical)")
+    bound_vc_dim: int = Field(3, ge=1, le=100_000, description="VC dimension in e_z(N) (bound = theoretical)")
+
+
+class ModelParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    l2: FiniteFloat = Field(1.0, gt=0, description="L2 penalty on the coefficients (1 is scikit-learn's C = 1)")
+    max_iter: int = Field(50, ge=1, le=1000, description="Newton steps at most per fit")
+
+
+class ModelSpec(BaseModel):
+    """The model managed mode trains in a worker after every observation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["logistic_regression"] = "logistic_regression"
+    params: ModelParams = Field(default_factory=ModelParams)
+
+
+class GroupSamplerCreate(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    groups: list[GroupName] = Field(min_length=2, max_length=64, description="distinct group names")
+    strategy: Strategy
+    mode: Mode = Field("reported", description="reported: the client trains and reports losses; "
+                       "managed: the client sends samples and a worker trains")
+    budget: int = Field(ge=1, le=10**12, description="samples to acquire in total")
+    batch_size: int = Field(1, ge=1, le=10**9, description="samples to acquire per decision")
+    loss: Loss = "zero_one"
+    params: SamplerParams = Field(default_factory=SamplerParams)
+    model: ModelSpec | None = Field(None, description="managed mode only; default logistic regression")
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class GroupScore(BaseModel):
+    loss: float | None = Field(description="L̂_z, the latest loss on the group's validation data")
+    bonus: float | None = Field(description="exploration bonus (Aopt, Aopt+)")
+    trend: float | None = Field(description="c1 · S_z / sqrt(Var S_z) (Aopt+)")
+    ucb: float | None = Field(description="loss + bonus + trend")
+
+
+class NextDecision(BaseModel):
+    decision_id: uuid.UUID
+    round: int = Field(description="the round this decision is for (observations so far + 1)")
+    group: str
+    batch_size: int = Field(description="samples to acquire from the group (cut to the remaining budget)")
+    reason: Reason
+    note: str = Field(description="why the group was chosen, in words")
+    scores: dict[str, GroupScore]
+    budget_remaining: int = Field(description="samples left before this batch")
+    model_version: int | None = Field(None, description="managed mode: the fit the scores come from (0: none yet)")
+    fit_pending: bool | None = Field(None, description="managed mode: some counted samples are not in the model yet")
+
+
+class SampleSet(BaseModel):
+    features: list[list[FiniteFloat]] = Field(min_length=1)
+    labels: list[FiniteFloat] = Field(min_length=1, description="0 or 1, one per row")
+
+
+class ObservationReport(BaseModel):
+    """One round's result. Reported mode sends ``n_acquired`` and ``group_losses``; managed mode
+    sends ``train`` and ``validation`` samples of ``group`` instead."""
+
+    observation_id: str = Field(min_length=1, max_length=200, description="unique per sampler; a retry counts once")
+    decision_id: uuid.UUID | None = Field(None, description="the next decision this observation answers")
+    group: GroupName = Field(description="the group the samples were acquired from")
+    n_acquired: int | None = Field(None, ge=0, description="reported mode: samples acquired from the group")
+    group_losses: dict[str, FiniteFloat] | None = Field(
+        None, description="reported mode: the retrained model's validation loss per group (others keep theirs)")
+    group_accuracies: dict[str, FiniteFloat] | None = Field(
+        None, description="reported mode: validation accuracy per group (Aopt+ trend; default from the loss)")
+    train: SampleSet | None = Field(None, description="managed mode: the acquired training samples")
+    validation: SampleSet | None = Field(None, description="managed mode: validation samples of the group")
+
+
+class SamplerSummary(BaseModel):
+    counts: dict[str, int] = Field(description="N_z: training samples acquired per group")
+    mixture: dict[str, float] = Field(description="π(z) = N_z / Σ N")
+    group_losses: dict[str, float | None]
+    round: int = Field(description="observations applied so far")
+    budget_remaining: int
+    status: Literal["active", "exhausted"]
+
+
+class ObservationResult(SamplerSummary):
+    observation_id: str
+    decision_id: uuid.UUID | None = None
+    group: str
+    n_acquired: int
+    job: JobOut | None = Field(None, description="managed mode: the fit job (also in Location)")
+
+
+class ParamsOut(BaseModel):
+    c0: float
+    c1: float
+    epsilon: float
+    xi: float
+    warmup_rounds: int
+    bound: Bound
+    trend_window: int | None
+    bound_c: float
+    bound_delta: float
+    bound_vc_dim: int
+
+
+class GroupSamplerOut(SamplerSummary):
+    id: uuid.UUID
+    name: str | None
+    groups: list[str]
+    strategy: Strategy
+    mode: Mode
+    budget: int
+    batch_size: int
+    loss: Loss
+    params: ParamsOut
+    model: ModelSpec | None = None
+    group_accuracies: dict[str, float | None]
+    model_version: int | None = Field(None, description="managed mode: fits applied so far")
+    fitted_observations: int | None = Field(None, description="managed mode: observations the model was fitted on")
+    fit_job_id: uuid.UUID | None = Field(None, description="managed mode: the latest fit job")
+    version: int
+    seed: int
+    created_at: datetime
+
+
+class GroupSamplerList(BaseModel):
+    items: list[GroupSamplerOut]
+    next_cursor: str | None = None
