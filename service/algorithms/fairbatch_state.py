@@ -135,8 +135,8 @@ class FairBatchState:
         _check_probabilities(state, probabilities)
         history = LambdaHistory.from_arrays(data["history"], len(state.layout.pairs))
         epoch = int(data["epoch"])
-        if epoch < 0 or (len(history) and history.epoch[-1] != epoch):
-            raise ValueError("epoch must be the last epoch of the history")
+        if epoch != (int(history.epoch[-1]) if len(history) else 0):
+            raise ValueError("epoch must be the last epoch of the history (0 before any)")
         return replace(state, probabilities=tuple(probabilities.tolist()), epoch=epoch, history=history)
 
 
