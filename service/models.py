@@ -1,6 +1,7 @@
 """Imports every table so ``Base.metadata`` is complete (Alembic and tests use it)."""
 
 from service.auth import ApiKey, Tenant
+from service.balanced_filters.models import FilterCandidate  # noqa: F401
 from service.datasets.models import Dataset
 from service.db import Base
 from service.idempotency import IdempotencyRecord

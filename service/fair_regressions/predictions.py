@@ -1,0 +1,122 @@
+"""Predictions of a fitted fair regression, from its stored parameters (no training, no writes).
+
+The predictor of result ``k`` is rebuilt from blob ``predictor:<k>`` once per process
+and blob version (:data:`PREDICTORS`). ``expected`` predictions are ``Σ Q(h) h(x)``;
+``randomized`` draws ``h ~ Q`` per row from ``default_rng(seed)`` — the client's seed,
+or a fresh one that the response reports, so that any draw can be reproduced.
+Predictions are not decisions: they change no state and are not logged.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import numpy as np
+from sqlalchemy.orm import Session
+
+from service.algorithms.fair_regression import FairRegressionPredictor, join_params
+from service.algorithms.validation import InputError, as_matrix
+from service.errors import Conflict, NotReady
+from service.fair_regressions.models import SessionRecord, predictor_blob
+from service.fair_regressions.repository import FairRegressionRepository, repository
+from service.fair_regressions.schemas import PredictionRequest
+from service.fair_regressions.service import current_status
+from service.settings import Settings
+
+__all__ = ["PREDICTORS", "PredictorCache", "predict"]
+
+# Rebuilt predictors kept per process: a linear Q is a few KB, a boosted one a few MB at
+# most; older ones are rebuilt from their blob on the next call.
+PREDICTOR_CACHE_SIZE = 32
+# A requested slack names a sweep's result when it is this close to one of its slacks
+# (the request's JSON float and the stored one are the same double; this only absorbs
+# a client's rounding in the last digit).
+SLACK_MATCH = 1e-12
+
+
+class PredictorCache:
+    """Least-recently-used map of ``(regression, blob, version)`` to rebuilt predictors; thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, FairRegressionPredictor] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, load: Callable[[], FairRegressionPredictor]) -> FairRegressionPredictor:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        loaded = load()  # outside the lock: two first calls may both load equal predictors
+        with self._lock:
+            self._items[key] = loaded
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return loaded
+
+
+PREDICTORS = PredictorCache(PREDICTOR_CACHE_SIZE)
+
+
+def _require_fitted(repo: FairRegressionRepository, record: SessionRecord) -> None:
+    status, error, _ = current_status(repo, record)
+    if status in ("queued", "running"):
+        raise NotReady(f"the fit is {status} (job {record.job_id}); retry when the status is succeeded")
+    if status != "succeeded":
+        raise Conflict(f"there is no fitted predictor ({status}: {error}); create a new fair regression to fit "
+                       "again")
+
+
+def _result_index(record: SessionRecord, slack: float | None) -> int:
+    fit = record.state["fit"]
+    if slack is None:
+        return int(fit["default"])
+    slacks = [r["slack"] for r in fit["results"]]
+    if slacks[0] is None:
+        raise InputError("slack names a result of a statistical-parity fit; this one has bounds, leave it out",
+                         ["body", "slack"])
+    for k, value in enumerate(slacks):
+        if abs(value - slack) <= SLACK_MATCH:
+            return k
+    raise InputError(f"no result for slack {slack}; the fitted slacks are {slacks}", ["body", "slack"])
+
+
+def _predictor(repo: FairRegressionRepository, record: SessionRecord, index: int) -> FairRegressionPredictor:
+    name = predictor_blob(index)
+    version = repo.blob_version(record, name)
+    assert version is not None, "a fitted regression has a predictor per result"
+
+    def load() -> FairRegressionPredictor:
+        found = repo.get_blob(record, name)
+        assert found is not None
+        arrays, blob = found
+        return FairRegressionPredictor.from_params(join_params(blob.meta, arrays))
+
+    return PREDICTORS.get((record.id, name, version), load)
+
+
+def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id: uuid.UUID,
+            payload: PredictionRequest) -> dict[str, Any]:
+    """Predict with the chosen result's ``Q``: expected or randomized, on the original or unit scale."""
+    repo = repository(db, tenant_id)
+    record = repo.get(regression_id)
+    _require_fitted(repo, record)
+    index = _result_index(record, payload.slack)
+    if len(payload.features) > settings.max_rows:
+        raise InputError(f"has {len(payload.features)} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)",
+                         ["body", "features"])
+    predictor = _predictor(repo, record, index)
+    X = as_matrix(payload.features, ("body", "features"), n_features=predictor.n_features)
+    seed = rng = None
+    if payload.mode == "randomized":
+        seed = payload.seed if payload.seed is not None else secrets.randbits(63)
+        rng = np.random.default_rng(seed)
+    values = predictor.predict(X, payload.mode, rng, unit=payload.scale == "unit")
+    return {"predictions": values.tolist(), "mode": payload.mode, "scale": payload.scale,
+            "slack": record.state["fit"]["results"][index]["slack"], "seed": seed}
