@@ -8,9 +8,10 @@ the HTTP resource calls — and draws that epoch's minibatches with the returned
 new shuffle when a cell runs out, as the paper's released sampler does). Plain
 LR shuffles the training set and cuts it into batches.
 
-Training is vectorised over seeds: every seed has its own split, initial
-weights, batches and scheduler session, and all seeds step together (one GEMM
-per epoch for the losses, one batched gather per minibatch).
+Training is vectorised over seeds: every seed has its own initial weights,
+batches and scheduler session (and may have its own split, though the benchmark
+gives all seeds the same one), and all seeds step together (one GEMM per epoch
+for the losses, one batched gather per minibatch).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ LOSS_EPS = 1e-7
 
 @dataclass
 class Problem:
-    """A dataset shared by all seeds: rows, labels 0/1, group index per row, and per-seed splits."""
+    """A dataset shared by all seeds: rows, labels 0/1, group index per row, and each seed's split."""
 
     name: str
     X: np.ndarray
