@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 import uuid
 import weakref
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from datetime import datetime
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from sqlalchemy import Engine, ForeignKey, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -52,6 +54,9 @@ class ApiKey(Base):
 class CurrentTenant:
     id: uuid.UUID
     name: str
+    # Created by this request's transaction (open mode's first request): not yet committed,
+    # so not to be cached.
+    fresh: bool = False
 
 
 def hash_key(key: str) -> str:
@@ -110,14 +115,36 @@ def resolve_tenant(db: Session, authorization: str | None) -> CurrentTenant:
     tenant = db.scalar(select(Tenant).where(Tenant.name == DEFAULT_TENANT))
     if tenant is None:
         tenant = _get_or_create_tenant(db, DEFAULT_TENANT)
+        return CurrentTenant(tenant.id, tenant.name, fresh=True)
     return CurrentTenant(tenant.id, tenant.name)
 
 
-def current_tenant(request: Request, db: SessionDep) -> CurrentTenant:
+# How long a resolved key (or open mode) is trusted without asking the database again.
+# Keys are never deleted, so a key's tenant cannot change; open mode is rechecked often so
+# that a key created by `create-api-key` takes effect within a second.
+KEY_CACHE_SECONDS = 60.0
+OPEN_MODE_CACHE_SECONDS = 1.0
+TENANT_CACHE_SIZE = 10_000
+
+
+async def current_tenant(request: Request, db: SessionDep) -> CurrentTenant:
+    """The request's tenant; cached per process so the hot paths skip the key lookup."""
     cached = getattr(request.state, "tenant", None)
     if cached is not None:
         return cached
-    tenant = resolve_tenant(db, request.headers.get("authorization"))
+    authorization = request.headers.get("authorization")
+    cache: dict[str | None, tuple[CurrentTenant, float]] = request.app.state.tenant_cache
+    now = time.monotonic()
+    hit = cache.get(authorization)
+    if hit is not None and hit[1] > now:
+        tenant = hit[0]
+    else:
+        tenant = await run_in_threadpool(resolve_tenant, db, authorization)
+        if len(cache) >= TENANT_CACHE_SIZE:
+            cache.clear()
+        if not tenant.fresh:
+            ttl = KEY_CACHE_SECONDS if authorization else OPEN_MODE_CACHE_SECONDS
+            cache[authorization] = (tenant, now + ttl)
     request.state.tenant = tenant
     return tenant
 

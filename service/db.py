@@ -48,6 +48,7 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 SQLITE_BUSY_TIMEOUT_MS = 5_000
+PG_CONNECT_TIMEOUT_S = 5
 
 
 class Base(DeclarativeBase):
@@ -94,7 +95,10 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None,
         options.append(f"-c statement_timeout={statement_timeout_ms}")
     if lock_timeout_ms:
         options.append(f"-c lock_timeout={lock_timeout_ms}")
-    connect_args = {"options": " ".join(options)} if options else {}
+    # A database that silently drops packets must not hang a request for minutes.
+    connect_args: dict[str, Any] = {"connect_timeout": PG_CONNECT_TIMEOUT_S}
+    if options:
+        connect_args["options"] = " ".join(options)
     if parsed.drivername in ("postgresql", "postgres"):
         url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     return create_engine(
@@ -143,8 +147,11 @@ def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
         session.close()
 
 
-def get_db(request: Request) -> Session:
-    """The request's session, opened by :class:`service.routing.TransactionalRoute`."""
+async def get_db(request: Request) -> Session:
+    """The request's session, opened by :class:`service.routing.TransactionalRoute`.
+
+    ``async`` because it does no I/O: a sync dependency would cost a thread hop.
+    """
     return request.state.db
 
 

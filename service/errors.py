@@ -15,18 +15,22 @@
     └── ServiceUnavailable (503)
 
 ``service.algorithms.validation.InputError`` (raised by the pure library, which
-may not import this module) is rendered as 422 too.
+may not import this module) is rendered as 422 too, and so is a value the database
+refuses (``sqlalchemy.exc.DataError``); a lost database is 503. The OpenAPI document says
+so: every error response of every operation is documented as a :class:`Problem`.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError, OperationalError
+from pydantic import BaseModel
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.algorithms.validation import InputError
@@ -40,6 +44,7 @@ __all__ = [
     "NotReady",
     "PayloadTooLarge",
     "PreconditionFailed",
+    "Problem",
     "RequestInFlight",
     "ServiceError",
     "ServiceUnavailable",
@@ -113,6 +118,21 @@ class ServiceUnavailable(ServiceError):
     status, title, slug = 503, "Service unavailable", "unavailable"
 
 
+class ProblemError(BaseModel):
+    loc: list[str | int]
+    msg: str
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem: the body of every error response."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[ProblemError] | None = None
+
+
 def problem_response(
     status: int,
     title: str,
@@ -148,10 +168,69 @@ def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
 
 
 _STATUS_TITLES = {404: "Not found", 405: "Method not allowed", 413: "Payload too large"}
+_REF = "#/components/schemas/"
+
+
+def _refers_to_a_resource(node: Any, schemas: dict[str, Any], seen: set[str]) -> bool:
+    """Whether a request schema holds an id (``format: uuid``) of a stored resource, which may not exist."""
+    if isinstance(node, list):
+        return any(_refers_to_a_resource(item, schemas, seen) for item in node)
+    if not isinstance(node, dict):
+        return False
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith(_REF):
+        name = ref.removeprefix(_REF)
+        if name in seen:
+            return False
+        seen.add(name)
+        return _refers_to_a_resource(schemas.get(name), schemas, seen)
+    return node.get("format") == "uuid" or any(_refers_to_a_resource(v, schemas, seen) for v in node.values())
+
+
+def _errors_of(operation: dict[str, Any], schemas: dict[str, Any]) -> dict[int, str]:
+    """The errors any ``/v1`` operation may answer besides those its route declares."""
+    errors = {401: "no API key, or one that is not valid", 503: "the database is not reachable; retry later"}
+    parameters = operation.get("parameters", [])
+    body = operation.get("requestBody")
+    if any(p.get("in") == "path" for p in parameters) or _refers_to_a_resource(body, schemas, set()):
+        errors[404] = "no such resource for this tenant (named in the path or the body)"
+    if body is not None:
+        errors[413] = "the request body is over FAIRACQ_MAX_BODY_BYTES"
+    if parameters or body is not None:
+        errors[422] = "invalid request: `errors` lists where and why"
+    return errors
+
+
+def _document_problems(document: dict[str, Any]) -> None:
+    """Document every error response as problem+json, replacing FastAPI's default 422 body."""
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    problem = Problem.model_json_schema(ref_template=_REF + "{model}")
+    schemas.update(problem.pop("$defs", {}))
+    schemas["Problem"] = problem
+    for path, operations in document.get("paths", {}).items():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if path.startswith("/v1/"):
+                for status, description in _errors_of(operation, schemas).items():
+                    responses.setdefault(str(status), {"description": description})
+            for status, response in responses.items():
+                if status[0] in "45":
+                    response["content"] = {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": _REF + "Problem"}}}
+    for unused in ("HTTPValidationError", "ValidationError"):  # FastAPI's 422 body, replaced above
+        if f'"{_REF}{unused}"' not in json.dumps(document):
+            schemas.pop(unused, None)
 
 
 def install_handlers(app: FastAPI) -> None:
-    """Render every failure — domain, validation, routing, database — as problem+json."""
+    """Render every failure — domain, validation, routing, database — as problem+json, and document it so."""
+    generate_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            _document_problems(generate_openapi())  # FastAPI caches the document it returns
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError):
@@ -175,6 +254,12 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException):
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError | RecursionError):
+            # FastAPI's answer to a JSON body it cannot decode (not UTF-8, nested too deep);
+            # malformed JSON is 422 everywhere else, so this is too.
+            msg = "not valid JSON: send UTF-8 encoded JSON"
+            return problem_response(422, "Unprocessable content", f"body: {msg}", slug="validation",
+                                    errors=[{"loc": ["body"], "msg": msg}])
         title = _STATUS_TITLES.get(exc.status_code, "HTTP error")
         detail = exc.detail if isinstance(exc.detail, str) else title
         if exc.status_code == 404 and detail == "Not Found":
@@ -190,6 +275,15 @@ def install_handlers(app: FastAPI) -> None:
             503, "Service unavailable", "the database is not reachable; retry later",
             slug="unavailable", headers={"Retry-After": "1"},
         )
+
+    @app.exception_handler(DataError)
+    async def _unstorable_value(request: Request, exc: DataError):
+        # The database refuses a value the request models let through (a NUL character in a
+        # PostgreSQL text, a number beyond a column's range): the input is at fault, not the server.
+        reason = str(exc.orig).splitlines()[0] if exc.orig is not None else "a value the database refuses"
+        log.warning("database refused a value on %s %s: %s", request.method, request.url.path, reason)
+        return problem_response(422, "Unprocessable content", f"a value cannot be stored: {reason}",
+                                slug="validation", errors=[{"loc": [], "msg": reason}])
 
     @app.exception_handler(DBAPIError)
     async def _database_error(request: Request, exc: DBAPIError):

@@ -49,6 +49,23 @@ def _tenant_for(factory: sessionmaker[Session], authorization: str | None) -> Cu
         return None  # the route's own auth dependency answers 401
 
 
+def _commit_and_close(db: Session, claim: idempotency.Claim | None, response: Response) -> None:
+    """Store the idempotent response (if any) with the change, commit, close: one thread hop."""
+    try:
+        if claim is not None:
+            idempotency.complete(db, claim, response.status_code, _stored_headers(response), bytes(response.body))
+        db.commit()
+    finally:
+        db.close()
+
+
+def _rollback_and_close(db: Session) -> None:
+    try:
+        db.rollback()
+    finally:
+        db.close()
+
+
 def _stored_headers(response: Response) -> dict[str, str]:
     return {k: v for k, v in response.headers.items() if k.lower() in STORED_HEADERS}
 
@@ -99,22 +116,20 @@ class TransactionalRoute(APIRoute):
         request.state.db = db
         if reader:
             read_only(db)
+        closed = False
         try:
             response = await handler(request)
             status = response.status_code
             if status < 400:
-                if claim is not None:
-                    idempotency.complete(db, claim, status, _stored_headers(response), bytes(response.body))
-                    claim = None
-                await run_in_threadpool(db.commit)
+                await run_in_threadpool(_commit_and_close, db, claim, response)
+                claim = None
             else:
-                await run_in_threadpool(db.rollback)
+                await run_in_threadpool(_rollback_and_close, db)
+            closed = True
             return response
-        except BaseException:
-            await run_in_threadpool(db.rollback)
-            raise
         finally:
-            await run_in_threadpool(db.close)
+            if not closed:
+                await run_in_threadpool(_rollback_and_close, db)
             if claim is not None:
                 try:
                     await run_in_threadpool(idempotency.release, factory, claim)

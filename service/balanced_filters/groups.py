@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from service.algorithms.balanced_filtering import GroupEncoding, target_vector
 from service.algorithms.validation import InputError, as_matrix
-from service.balanced_filters.schemas import TrainingData
+from service.balanced_filters.schemas import FilterTrainingData
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
 from service.settings import Settings
@@ -105,7 +105,7 @@ def values_of(encoding: GroupEncoding, codes: np.ndarray) -> np.ndarray:
     return out
 
 
-def inline_training(training: TrainingData, encoding: GroupEncoding,
+def inline_training(training: FilterTrainingData, encoding: GroupEncoding,
                     settings: Settings) -> tuple[np.ndarray, np.ndarray]:
     """Inline training data checked against the limits and the declared groups: ``(X, codes)``."""
     loc = ("body", "training")

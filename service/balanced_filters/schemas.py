@@ -13,8 +13,8 @@ from service.datasets.schemas import FiniteFloat, GroupValue
 
 __all__ = [
     "AB_TREE_TYPES", "BalancedFilterCreate", "BalancedFilterList", "BalancedFilterOut", "Candidate",
-    "CandidateDecision", "DecisionBatch", "DecisionRequest", "FilterStatus", "Outcome", "OutcomeReport",
-    "OutcomeResult", "ProxySpec", "Realized", "SamplingRequest", "SamplingResponse", "TrainingData",
+    "CandidateDecision", "DecisionBatch", "DecisionRequest", "FilterStatus", "FilterTrainingData", "Outcome",
+    "OutcomeReport", "OutcomeResult", "ProxySpec", "Realized", "SamplingRequest", "SamplingResponse",
 ]
 
 ProxyType = Literal["ab_tree", "ab_tree_relaxed", "qp_tree", "qp_logistic", "naive_tree", "naive_logistic"]
@@ -55,7 +55,7 @@ class ProxySpec(BaseModel):
         return self
 
 
-class TrainingData(BaseModel):
+class FilterTrainingData(BaseModel):
     """Training points sent inline: features and each point's group (a list per point for intersecting groups)."""
 
     features: list[list[FiniteFloat]] = Field(min_length=1)
@@ -70,7 +70,7 @@ class BalancedFilterCreate(BaseModel):
         None, description="U: {group: share} (one per class for intersecting groups); default uniform")
     proxy: ProxySpec
     training_dataset_id: uuid.UUID | None = None
-    training: TrainingData | None = None
+    training: FilterTrainingData | None = None
     seed: int | None = Field(None, ge=0, lt=2**63)
 
     @model_validator(mode="after")

@@ -42,16 +42,8 @@ def _number_or_text(value: str) -> int | str:
         return value
 
 
-def parse_csv(
-    text: str,
-    *,
-    group_column: str | None,
-    label_column: str | None,
-    id_column: str | None,
-    feature_columns: list[str] | None,
-    max_rows: int,
-) -> ParsedTable:
-    reader = csv.reader(io.StringIO(text))
+def _records(reader: Any, max_rows: int) -> tuple[list[str], list[list[str]]]:
+    """The header and the non-blank rows, checked for shape and count."""
     try:
         header = [h.strip() for h in next(reader)]
     except StopIteration:
@@ -69,6 +61,24 @@ def parse_csv(
         if len(rows) > max_rows:
             raise InputError(f"the CSV has more than {max_rows} rows (FAIRACQ_MAX_ROWS); split it",
                              ["body"])
+    return header, rows
+
+
+def parse_csv(
+    text: str,
+    *,
+    group_column: str | None,
+    label_column: str | None,
+    id_column: str | None,
+    feature_columns: list[str] | None,
+    max_rows: int,
+) -> ParsedTable:
+    # newline="": the csv module itself splits records, so a bare \r or a quoted newline is read right.
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header, rows = _records(reader, max_rows)
+    except csv.Error as exc:  # a field over the csv module's size limit, a stray quote, …
+        raise InputError(f"the CSV is malformed at line {reader.line_num}: {exc}", ["body"]) from None
     if not rows:
         raise InputError("the CSV has a header but no data rows", ["body"])
     columns = {name: [r[i] for r in rows] for i, name in enumerate(header)}

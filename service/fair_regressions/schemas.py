@@ -13,7 +13,7 @@ from service.datasets.schemas import FiniteFloat, GroupValue
 __all__ = [
     "MAX_SWEEP", "BoundedGroupLossConstraint", "FairRegressionCreate", "FairRegressionList",
     "FairRegressionOut", "FitResult", "FitStatus", "FrontierPoint", "LearnerSpec", "PredictionRequest",
-    "PredictionResult", "StatisticalParityConstraint", "TrainingData",
+    "PredictionResult", "RegressionData", "StatisticalParityConstraint",
 ]
 
 # A sweep runs one full fit per slack in one job; 50 slacks already draw a fine frontier
@@ -27,7 +27,7 @@ Oracle = Literal["least_squares", "loss_minimization", "cost_sensitive"]
 FitStatus = Literal["queued", "running", "succeeded", "failed", "cancelled"]
 
 
-class TrainingData(BaseModel):
+class RegressionData(BaseModel):
     """Training data sent inline instead of ``dataset_id``."""
 
     features: list[list[FiniteFloat]] = Field(min_length=2)
@@ -92,7 +92,7 @@ class FairRegressionCreate(BaseModel):
 
     name: str | None = Field(None, max_length=200)
     dataset_id: uuid.UUID | None = Field(None, description="a dataset with groups and labels")
-    data: TrainingData | None = Field(None, description="inline training data instead of dataset_id")
+    data: RegressionData | None = Field(None, description="inline training data instead of dataset_id")
     constraint: Constraint
     loss: Loss = "square"
     oracle: Oracle | None = Field(

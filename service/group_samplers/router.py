@@ -18,9 +18,9 @@ from service.group_samplers.schemas import (
     GroupSamplerCreate,
     GroupSamplerList,
     GroupSamplerOut,
-    NextDecision,
     ObservationReport,
     ObservationResult,
+    SamplerNextDecision,
 )
 from service.routing import TransactionalRoute
 from service.sessions.schemas import DecisionList
@@ -80,11 +80,11 @@ def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: Te
 @router.post("/{sampler_id}/next", operation_id="next_group_sampler_decision", responses=CONFLICTS)
 @waits_for_fit
 def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
-                                wait: WaitQuery = 0.0, if_match: IfMatch = None) -> NextDecision:
+                                wait: WaitQuery = 0.0, if_match: IfMatch = None) -> SamplerNextDecision:
     """The group to sample next, why, and every group's score terms; each call is a logged decision."""
     result, record = service.next_decision(db, tenant.id, sampler_id, wait, if_match)
     set_etag(response, record)
-    return NextDecision.model_validate(result)
+    return SamplerNextDecision.model_validate(result)
 
 
 @router.post("/{sampler_id}/observations", operation_id="report_group_sampler_observation",

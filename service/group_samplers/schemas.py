@@ -12,7 +12,7 @@ from service.jobs.schemas import JobOut
 
 __all__ = [
     "DEFAULT_TREND_WINDOW", "MAX_WAIT_SECONDS", "GroupSamplerCreate", "GroupSamplerList", "GroupSamplerOut",
-    "GroupScore", "ModelSpec", "NextDecision", "ObservationReport", "ObservationResult", "SampleSet",
+    "GroupScore", "ObservationReport", "ObservationResult", "SampleSet", "SamplerModelSpec", "SamplerNextDecision",
     "SamplerParams", "SamplerSummary",
 ]
 
@@ -58,7 +58,7 @@ class ModelParams(BaseModel):
     max_iter: int = Field(50, ge=1, le=1000, description="Newton steps at most per fit")
 
 
-class ModelSpec(BaseModel):
+class SamplerModelSpec(BaseModel):
     """The model managed mode trains in a worker after every observation."""
 
     model_config = ConfigDict(extra="forbid")
@@ -77,7 +77,7 @@ class GroupSamplerCreate(BaseModel):
     batch_size: int = Field(1, ge=1, le=10**9, description="samples to acquire per decision")
     loss: Loss = "zero_one"
     params: SamplerParams = Field(default_factory=SamplerParams)
-    model: ModelSpec | None = Field(None, description="managed mode only; default logistic regression")
+    model: SamplerModelSpec | None = Field(None, description="managed mode only; default logistic regression")
     seed: int | None = Field(None, ge=0, lt=2**63)
 
 
@@ -88,7 +88,7 @@ class GroupScore(BaseModel):
     ucb: float | None = Field(description="loss + bonus + trend")
 
 
-class NextDecision(BaseModel):
+class SamplerNextDecision(BaseModel):
     decision_id: uuid.UUID
     round: int = Field(description="the round this decision is for (observations so far + 1)")
     group: str
@@ -162,7 +162,7 @@ class GroupSamplerOut(SamplerSummary):
     batch_size: int
     loss: Loss
     params: ParamsOut
-    model: ModelSpec | None = None
+    model: SamplerModelSpec | None = None
     group_accuracies: dict[str, float | None]
     model_version: int | None = Field(None, description="managed mode: fits applied so far")
     fitted_observations: int | None = Field(None, description="managed mode: observations the model was fitted on")

@@ -42,9 +42,9 @@ from service.group_samplers.schemas import (
     MAX_WAIT_SECONDS,
     GroupSamplerCreate,
     GroupSamplerOut,
-    ModelSpec,
     ObservationReport,
     ObservationResult,
+    SamplerModelSpec,
     SampleSet,
 )
 from service.jobs.models import Job
@@ -112,7 +112,7 @@ def create_sampler(db: Session, tenant_id: uuid.UUID, settings: Settings,
             bound_delta=params.bound_delta, bound_vc_dim=params.bound_vc_dim,
         )
     stored_config = {"mode": payload.mode, "sampler": config.to_dict(),
-                     "model": (payload.model or ModelSpec()).model_dump() if managed else None}
+                     "model": (payload.model or SamplerModelSpec()).model_dump() if managed else None}
     state = {"sampler": SamplerState.initial(config).to_dict(),
              "managed": _initial_managed(config) if managed else None}
     seed = payload.seed if payload.seed is not None else secrets.randbits(63)

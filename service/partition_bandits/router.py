@@ -15,9 +15,9 @@ from service.jobs.service import job_out
 from service.partition_bandits import service
 from service.partition_bandits.repository import repository
 from service.partition_bandits.schemas import (
+    BanditNextDecision,
     FeedbackReport,
     FeedbackResult,
-    NextDecision,
     PartitionBanditCreate,
     PartitionBanditList,
     PartitionBanditOut,
@@ -49,11 +49,11 @@ def create_partition_bandit(payload: PartitionBanditCreate, db: SessionDep, tena
 
 @router.post("/{bandit_id}/next", operation_id="next_partition_bandit_decision", responses=NOT_READY)
 def next_partition_bandit_decision(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
-                                   if_match: IfMatch = None) -> NextDecision:
+                                   if_match: IfMatch = None) -> BanditNextDecision:
     """The partition with the highest UCB (untried first) and its batch of pool items."""
     result, record = service.next_decision(db, tenant.id, bandit_id, if_match)
     set_etag(response, record)
-    return NextDecision.model_validate(result)
+    return BanditNextDecision.model_validate(result)
 
 
 @router.post("/{bandit_id}/feedback", operation_id="report_partition_bandit_feedback", responses=NOT_READY)

@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, model_validator
 
 __all__ = [
-    "MAX_PARTITIONS", "BanditStatus", "FeedbackReport", "FeedbackResult", "LastRun", "ModelSpec",
-    "NextDecision", "PartitionBanditCreate", "PartitionBanditList", "PartitionBanditOut", "PartitionIn",
+    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "BanditStatus", "FeedbackReport", "FeedbackResult",
+    "LastRun", "PartitionBanditCreate", "PartitionBanditList", "PartitionBanditOut", "PartitionIn",
     "PartitionOut", "PartitionScore", "PartitioningSpec", "RunRequest",
 ]
 
@@ -47,7 +47,7 @@ class PartitioningSpec(BaseModel):
         return self
 
 
-class ModelSpec(BaseModel):
+class BanditModelSpec(BaseModel):
     """The parametric model of influence batches and managed runs."""
 
     type: Literal["logistic_regression"] = "logistic_regression"
@@ -72,7 +72,7 @@ class PartitionBanditCreate(BaseModel):
         None, description="F of the initial model (F⁰); default: the first feedback's fairness_before")
     train_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
     test_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
-    model: ModelSpec = Field(default_factory=ModelSpec)
+    model: BanditModelSpec = Field(default_factory=BanditModelSpec)
     seed: int | None = Field(None, ge=0, lt=2**63)
 
     @model_validator(mode="after")
@@ -97,7 +97,7 @@ class PartitionScore(BaseModel):
     eligible: bool = Field(description="holds a full batch")
 
 
-class NextDecision(BaseModel):
+class BanditNextDecision(BaseModel):
     decision_id: uuid.UUID
     round: int
     partition: str
