@@ -57,7 +57,7 @@ def get_batch_scheduler(scheduler_id: uuid.UUID, db: SessionDep, tenant: TenantD
     """Read a scheduler: λ, probabilities, composition and the λ history."""
     record = repository(db, tenant.id).get(scheduler_id)
     set_etag(response, record)
-    return service.scheduler_out(record)
+    return service.scheduler_out(record, service.epoch_history(db, tenant.id, record))
 
 
 @router.get("", operation_id="list_batch_schedulers")

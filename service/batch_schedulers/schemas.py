@@ -99,7 +99,8 @@ class BatchSchedulerOut(BaseModel):
     lambda_info: list[LambdaInfo]
     sampling_probabilities: list[CellProbability]
     batch_composition: list[CellBatchCount]
-    history: list[HistoryEntry]
+    history: list[HistoryEntry] = Field(description="every epoch's disparity and λ (GET one scheduler; "
+                                        "empty in lists and create responses)")
     version: int
     seed: int
     created_at: datetime

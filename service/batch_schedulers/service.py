@@ -18,9 +18,14 @@ from service.sessions.service import algorithm_errors, record_decision, report_o
 __all__ = ["create_scheduler", "report_epoch", "scheduler_out"]
 
 
+# λ history kept in the JSON state: only the last row, so an epoch call stays O(cells)
+# however long training runs. The full history is the decision log's epoch entries.
+STATE_HISTORY_ROWS = 1
+
+
 def _state_json(state: fairbatch.FairBatchState) -> dict[str, Any]:
     data = state.to_dict()
-    data["history"] = {k: np.asarray(v).tolist() for k, v in data["history"].items()}
+    data["history"] = {k: np.asarray(v)[-STATE_HISTORY_ROWS:].tolist() for k, v in data["history"].items()}
     return data
 
 
@@ -63,9 +68,23 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
     return response, record, replayed
 
 
-def scheduler_out(record: SessionRecord) -> BatchSchedulerOut:
+def epoch_history(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> list[dict[str, Any]]:
+    """Every applied epoch's disparity and λ, in order, from the decision log."""
+    repo = repository(db, tenant_id)
+    rows: list[dict[str, Any]] = []
+    after = 0
+    while True:
+        page = repo.decisions(record, 1000, after, kind="epoch")
+        rows += [{"epoch": d.response["epoch"], "disparity": d.response["disparity"],
+                  "lambdas": d.response["lambdas"]} for d in page]
+        if len(page) < 1000:
+            return rows
+        after = page[-1].sequence
+
+
+def scheduler_out(record: SessionRecord, history: list[dict[str, Any]] | None = None) -> BatchSchedulerOut:
+    """The scheduler as the API shows it; ``history`` is left empty unless given."""
     state = _load(record)
-    history = record.state["history"]
     composition = fairbatch.largest_remainder(np.asarray(state.probabilities), state.batch_size)
     cells = state.cells
     return BatchSchedulerOut(
@@ -77,8 +96,7 @@ def scheduler_out(record: SessionRecord) -> BatchSchedulerOut:
                                 for (y, z), p in zip(cells, state.probabilities, strict=True)],
         batch_composition=[{"label": y, "group": z, "count": int(n)}  # type: ignore[misc]
                            for (y, z), n in zip(cells, composition, strict=True)],
-        history=[{"epoch": e, "disparity": d, "lambdas": lam}  # type: ignore[misc]
-                 for e, d, lam in zip(history["epoch"], history["disparity"], history["lambdas"], strict=True)],
+        history=history or [],  # type: ignore[arg-type]
         version=record.version, seed=record.seed, created_at=record.created_at,
     )
 
