@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
+from sqlalchemy.exc import OperationalError
 
 import service.models  # noqa: F401  (registers every table)
 from service import __version__
+from service.auth import ensure_default_tenant
 from service.datasets.router import router as datasets_router
 from service.db import make_engine, make_sessionmaker
 from service.errors import install_handlers
@@ -24,6 +27,8 @@ from service.resources import RESOURCE_ROUTERS
 from service.settings import Settings, get_settings
 
 __all__ = ["create_app"]
+
+log = logging.getLogger(__name__)
 
 DESCRIPTION = """\
 Fairness-aware data-acquisition decisions for labeling pipelines: which group to
@@ -47,6 +52,10 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
     app.state.write_gate = asyncio.Lock() if settings.is_sqlite else None
+    try:
+        ensure_default_tenant(app.state.sessions)
+    except OperationalError:  # the schema is not migrated yet: /readyz says so
+        log.warning("could not create the default tenant; is the database migrated?")
     collector = JobCollector(engine)
     REGISTRY.register(collector)
     # Everything imported so far lives for the process: move it out of the collector's

@@ -21,12 +21,16 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy import Engine, ForeignKey, String, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from service.db import Base, SessionDep, UTCDateTime, new_id, utcnow
 from service.errors import Unauthorized
 
-__all__ = ["ApiKey", "Tenant", "TenantDep", "create_api_key", "hash_key", "keys_exist", "resolve_tenant"]
+__all__ = [
+    "ApiKey", "Tenant", "TenantDep", "create_api_key", "ensure_default_tenant", "hash_key", "keys_exist",
+    "resolve_tenant",
+]
 
 KEY_PREFIX = "fa_"
 DEFAULT_TENANT = "default"
@@ -70,6 +74,17 @@ def _get_or_create_tenant(db: Session, name: str) -> Tenant:
         db.add(tenant)
         db.flush()
     return tenant
+
+
+def ensure_default_tenant(factory: sessionmaker[Session]) -> None:
+    """Create open mode's ``default`` tenant at start-up, so concurrent first requests
+    never race to create it inside their own transactions."""
+    try:
+        with factory.begin() as db:
+            if db.scalar(select(Tenant.id).where(Tenant.name == DEFAULT_TENANT)) is None:
+                db.add(Tenant(name=DEFAULT_TENANT))
+    except IntegrityError:
+        pass  # another process created it first
 
 
 def create_api_key(db: Session, tenant_name: str) -> str:

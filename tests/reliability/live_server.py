@@ -1,0 +1,132 @@
+"""A real ``python -m service serve`` process for reliability tests, and a keep-alive client.
+
+The client is the standard library's ``http.client``: one persistent HTTP/1.1
+connection per thread, far cheaper per request than httpx, so sixteen of them
+measure the server rather than themselves on a two-core machine. It never
+retries: a dropped connection is an error the test reports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Client", "Reply", "Server", "free_port", "serve"]
+
+READY_TIMEOUT = 60.0  # s; a loaded shared machine can take a while to import the service
+REQUEST_TIMEOUT = 30.0  # s; the PostgreSQL statement timeout of API requests is 30 s
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    headers: dict[str, str]  # lower-case names
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class Client:
+    """One keep-alive connection to the server, with an API key."""
+
+    def __init__(self, port: int, key: str | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
+        self.headers = {"content-type": "application/json", "accept": "application/json"}
+        if key is not None:
+            self.headers["authorization"] = f"Bearer {key}"
+
+    def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
+                *, raw: bytes | None = None, content_type: str | None = None) -> Reply:
+        payload = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
+        sent = {**self.headers, **(headers or {})}
+        if content_type is not None:
+            sent["content-type"] = content_type
+        self.connection.request(method, path, body=payload, headers=sent)
+        response = self.connection.getresponse()
+        data = response.read()
+        return Reply(response.status, {k.lower(): v for k, v in response.getheaders()}, data)
+
+    def get(self, path: str) -> Reply:
+        return self.request("GET", path)
+
+    def post(self, path: str, body: Any = None, headers: dict[str, str] | None = None, **kwargs: Any) -> Reply:
+        return self.request("POST", path, body, headers, **kwargs)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@dataclass(frozen=True)
+class Server:
+    port: int
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the API process has used so far; Linux only, else nan."""
+        try:
+            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def _wait_ready(port: int, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        with contextlib.suppress(OSError, http.client.HTTPException), Client(port) as client:
+            if client.get("/readyz").status == 200:
+                return
+        time.sleep(0.2)
+    raise AssertionError(f"the server did not become ready:\n{log.read_text()[-3000:]}")
+
+
+@contextlib.contextmanager
+def serve(database_url: str, log: Path, *, workers: int = 0, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """Run ``python -m service serve`` on a free port until the block ends.
+
+    The server's output goes to ``log``; the process group is stopped with SIGTERM
+    (SIGKILL after 15 s) so that worker children go too.
+    """
+    port = free_port()
+    environment = dict(os.environ, FAIRACQ_DATABASE_URL=database_url, **(env or {}))
+    command = [sys.executable, "-m", "service", "serve", "--port", str(port), "--workers", str(workers),
+               "--log-level", "warning"]
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(command, env=environment, stdout=out, stderr=out, start_new_session=True)
+        try:
+            _wait_ready(port, proc, log)
+            yield Server(port, proc.pid)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
