@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +24,7 @@ from service.migrations import upgrade
 from service.settings import Settings
 from tests.factories import ApiClient
 
-POSTGRES_URL = __import__("os").environ.get("FAIRACQ_TEST_DATABASE_URL")
+POSTGRES_URL = os.environ.get("FAIRACQ_TEST_DATABASE_URL")
 
 
 def on_postgres() -> bool:
@@ -79,6 +84,23 @@ def app(settings: Settings):
 def client(app) -> Iterator[ApiClient]:
     with TestClient(app, raise_server_exceptions=False) as test_client:
         yield ApiClient(test_client)
+
+
+@pytest.fixture
+def worker(database_url, tmp_path):
+    """A real ``python -m service worker`` process with fast job timing; its log is printed."""
+    log_path = tmp_path / "worker.log"
+    env = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
+           "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "OMP_NUM_THREADS": "1"}
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, start_new_session=True,
+                                stdout=log, stderr=log)
+        yield proc
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+    print(log_path.read_text()[-4000:])
 
 
 @pytest.fixture

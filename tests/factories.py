@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -61,3 +63,14 @@ def upload_dataset(client: ApiClient, **kwargs: Any) -> dict:
     response = client.post("/v1/datasets", json=dataset_payload(**kwargs))
     assert response.status_code == 201, response.text
     return response.json()
+
+
+def wait_for(predicate: Callable[[], Any], timeout: float = 30.0) -> Any:
+    """Poll ``predicate`` until it returns something truthy; return that value."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")

@@ -4,13 +4,8 @@ once per id, outcomes counted once with the realized imbalance by hand, 409s, 42
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -563,22 +558,6 @@ def test_intersecting_groups(client, sessions, settings):
 
 
 # ----------------------------------------------------------------------------- a real worker process
-
-
-@pytest.fixture
-def worker(database_url, tmp_path):
-    log_path = tmp_path / "worker.log"
-    env = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
-           "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "OMP_NUM_THREADS": "1"}
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, start_new_session=True,
-                                stdout=log, stderr=log)
-        yield proc
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-    print(log_path.read_text()[-4000:])
 
 
 def test_a_real_worker_fits_the_filter(client, worker):

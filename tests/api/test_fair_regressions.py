@@ -4,14 +4,8 @@ cancellation (in-process and with a real worker), 409s and 422s that change noth
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 import uuid
 
 import numpy as np
@@ -32,7 +26,7 @@ from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
 from service.sessions.models import SessionBlob
-from tests.factories import make_key
+from tests.factories import make_key, wait_for
 
 TOL = 1e-9
 # Constraints hold to this on the training data: Theorems 3 and 4 allow (ρ + 2ν)/B more, but the
@@ -382,35 +376,9 @@ def test_cancelled_fits_leave_the_regression_cancelled(client, sessions, setting
         assert db.get(SessionBlob, (uuid.UUID(running["id"]), "predictor:0")) is None
 
 
-@pytest.fixture
-def worker(database_url, tmp_path):
-    log_path = tmp_path / "worker.log"
-    env = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
-           "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "OMP_NUM_THREADS": "1"}
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, start_new_session=True,
-                                stdout=log, stderr=log)
-        yield proc
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-    print(log_path.read_text()[-4000:])
-
-
-def _wait_for(predicate, timeout: float = 30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 def test_a_real_worker_fits_and_a_cancelled_running_fit_ends_cancelled(client, worker):
     rid = _create(client, _sp_body()).json()["id"]
-    done = _wait_for(lambda: (r := _get(client, rid))["status"] in ("succeeded", "failed") and r)
+    done = wait_for(lambda: (r := _get(client, rid))["status"] in ("succeeded", "failed") and r)
     assert done["status"] == "succeeded" and done["progress"] == 1.0 and done["result"]["feasible"] is True
     assert len(_predict(client, rid, [[0.0, 0.0, 1.0]])["predictions"]) == 1
 
@@ -419,11 +387,11 @@ def test_a_real_worker_fits_and_a_cancelled_running_fit_ends_cancelled(client, w
     slow = _create(client, {"data": data, "constraint": {"type": "statistical_parity", "slack": 0.05},
                             "learner": {"type": "gradient_boosting", "params": {"n_estimators": 300}},
                             "max_iterations": 10_000, "tolerance": 1e-12}).json()
-    running = _wait_for(lambda: (r := _get(client, slow["id"]))["status"] == "running" and r["progress"] > 0 and r)
+    running = wait_for(lambda: (r := _get(client, slow["id"]))["status"] == "running" and r["progress"] > 0 and r)
     assert 0 < running["progress"] < 0.5
     assert _predict(client, slow["id"], [[0.0, 0.0, 1.0]], expect=409)["title"] == "Not ready"
     assert client.post(f"/v1/jobs/{slow['job_id']}/cancel").status_code == 202
-    job = _wait_for(lambda: (j := client.get(f"/v1/jobs/{slow['job_id']}").json())["status"] in
+    job = wait_for(lambda: (j := client.get(f"/v1/jobs/{slow['job_id']}").json())["status"] in
                     ("cancelled", "succeeded", "failed") and j, timeout=10)
     assert job["status"] == "cancelled" and job["attempts"] == 1
     after = _get(client, slow["id"])

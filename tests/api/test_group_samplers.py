@@ -4,13 +4,8 @@ worker and ``?wait``, and tenant isolation."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 
@@ -451,22 +446,6 @@ def test_a_wait_does_not_hold_up_other_writers(client):
     waiting.join()
     assert len(waited) == 1 and waited[0] >= 1.45
     assert client.post(f"{URL}/{sid}/next", params={"wait": 31}).status_code == 422
-
-
-@pytest.fixture
-def worker(database_url, tmp_path):
-    log_path = tmp_path / "worker.log"
-    env = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
-           "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "OMP_NUM_THREADS": "1"}
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, start_new_session=True,
-                                stdout=log, stderr=log)
-        yield proc
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-    print(log_path.read_text()[-4000:])
 
 
 def test_managed_mode_end_to_end_with_a_real_worker(client, worker):

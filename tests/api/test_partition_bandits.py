@@ -3,14 +3,8 @@ counted once, 409s and 422s, pools partitioned by a worker, managed runs, tenant
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import signal
-import subprocess
-import sys
 import threading
-import time
 import uuid
 
 import numpy as np
@@ -25,7 +19,7 @@ from service.db import transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
-from tests.factories import make_key
+from tests.factories import make_key, wait_for
 
 TOL = 1e-9
 URL = "/v1/partition-bandits"
@@ -502,43 +496,17 @@ def test_runs_need_a_pool_and_labeled_train_and_test(client, sessions, settings)
 # ----------------------------------------------------------------------------- a real worker process
 
 
-@pytest.fixture
-def worker(database_url, tmp_path):
-    log_path = tmp_path / "worker.log"
-    env = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
-           "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "OMP_NUM_THREADS": "1"}
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, start_new_session=True,
-                                stdout=log, stderr=log)
-        yield proc
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-    print(log_path.read_text()[-4000:])
-
-
-def _wait_for(predicate, timeout: float = 30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 def test_a_real_worker_partitions_the_pool_and_runs_the_loop(client, worker):
     pool, train, test = _fairness_data(200, 21, 0.5), _fairness_data(60, 22, 0.9), _fairness_data(150, 23, 0.5)
     ids = {name: _dataset(client, body) for name, body in (("pool", pool), ("train", train), ("test", test))}
     sid = client.post(URL, json={"pool_dataset_id": ids["pool"], "partitioning": {"max_components": 3},
                                  "batch_size": 10, "budget": 30, "max_evaluations": 6}).json()["id"]
-    ready = _wait_for(lambda: (b := _get(client, sid))["status"] != "partitioning" and b)
+    ready = wait_for(lambda: (b := _get(client, sid))["status"] != "partitioning" and b)
     assert ready["status"] == "ready" and 2 <= len(ready["partitions"]) <= 3
     assert len(_next(client, sid)["item_ids"]) == 10
     run = client.post(f"{URL}/{sid}/runs", json={"train_dataset_id": ids["train"], "test_dataset_id": ids["test"]})
     assert run.status_code == 202
-    job = _wait_for(lambda: (j := client.get(run.headers["location"]).json())["status"] in
+    job = wait_for(lambda: (j := client.get(run.headers["location"]).json())["status"] in
                     ("succeeded", "failed") and j)
     assert job["status"] == "succeeded", job["error"]
     assert job["progress"] == 1.0 and job["result"]["stop_reason"] in ("budget", "max_evaluations", "pool_exhausted")
