@@ -71,6 +71,9 @@ def claim(db: Session, worker_id: str, lease_seconds: float, kinds: list[str] | 
     job = db.scalar(query)
     if job is None:
         return None
+    # The query may have waited for the lock behind the transaction that created the job:
+    # stamp with the time of the claim itself, never earlier than the job's creation.
+    now = utcnow()
     if job.cancel_requested:
         job.status, job.finished_at, job.lease_expires_at = "cancelled", now, None
         db.flush()

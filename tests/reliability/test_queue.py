@@ -45,6 +45,7 @@ def test_claim_takes_one_job_once(sessions):
     job = _enqueue(sessions)
     claimed = _claim(sessions)
     assert claimed.id == job.id and claimed.attempts == 1 and claimed.status == "running"
+    assert claimed.started_at >= claimed.created_at  # stamped when claimed, not when the query began
     assert _claim(sessions, "w2") is None  # leased: nobody else gets it
 
 
