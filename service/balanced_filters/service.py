@@ -34,11 +34,9 @@ from service.balanced_filters.repository import BalancedFilterRepository, reposi
 from service.balanced_filters.schemas import BalancedFilterCreate, BalancedFilterOut, Realized
 from service.balanced_filters.summary import diagnostics, fitted_fields, json_safe
 from service.datasets.service import load_arrays
-from service.errors import Conflict, NotReady
 from service.jobs.models import Job
 from service.jobs.queue import enqueue
-from service.jobs.repository import JobRepository
-from service.sessions.service import algorithm_errors, record_decision
+from service.sessions.service import algorithm_errors, job_backed_status, record_decision, require_job_done
 from service.settings import Settings
 
 __all__ = ["FIT_JOB", "PROXIES", "LoadedProxy", "ProxyCache", "create_filter", "current_status", "encoding_of",
@@ -108,22 +106,11 @@ def loaded_proxy(repo: BalancedFilterRepository, record: SessionRecord) -> Loade
 
 def current_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> tuple[str, str | None]:
     """Status and error; a filter whose fitting job failed or was cancelled is ``failed``."""
-    if record.status != "fitting" or record.job_id is None:
-        return record.status, None
-    job = JobRepository(db, tenant_id).get(record.job_id)
-    if job.status == "failed":
-        return "failed", job.error
-    if job.status == "cancelled":
-        return "failed", "the fitting job was cancelled"
-    return "fitting", None
+    return job_backed_status(db, tenant_id, record, "fitting", "fitting")
 
 
 def require_ready(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> None:
-    status, error = current_status(db, tenant_id, record)
-    if status == "fitting":
-        raise NotReady(f"the proxy is still being fitted (job {record.job_id}); retry when status is ready")
-    if status == "failed":
-        raise Conflict(f"fitting failed: {error}")
+    require_job_done(db, tenant_id, record, "fitting", "fitting", "the proxy is still being fitted")
 
 
 def encoding_of(record: SessionRecord) -> GroupEncoding:

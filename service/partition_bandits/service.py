@@ -21,10 +21,9 @@ from service.algorithms.datasift_partitions import Partitioning, PartitionStats
 from service.algorithms.datasift_run import AcquisitionResult
 from service.algorithms.datasift_state import DataSiftError
 from service.algorithms.validation import InputError
-from service.errors import Conflict, NotReady
+from service.errors import Conflict
 from service.jobs.models import Job
 from service.jobs.queue import enqueue
-from service.jobs.repository import JobRepository
 from service.partition_bandits import checks
 from service.partition_bandits.models import RESOURCE_TYPE, SessionRecord
 from service.partition_bandits.repository import PartitionBanditRepository, repository
@@ -35,7 +34,13 @@ from service.partition_bandits.schemas import (
     PartitionOut,
     RunRequest,
 )
-from service.sessions.service import algorithm_errors, record_decision, report_once
+from service.sessions.service import (
+    algorithm_errors,
+    job_backed_status,
+    record_decision,
+    report_once,
+    require_job_done,
+)
 from service.settings import Settings
 
 __all__ = ["PoolBandit", "bandit_out", "create_bandit", "current_status", "load", "next_decision",
@@ -63,22 +68,11 @@ def _status_of(state: datasift.BanditState) -> str:
 
 def current_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> tuple[str, str | None]:
     """Status and error; a bandit whose partitioning job failed or was cancelled is ``failed``."""
-    if record.status != "partitioning" or record.job_id is None:
-        return record.status, None
-    job = JobRepository(db, tenant_id).get(record.job_id)
-    if job.status == "failed":
-        return "failed", job.error
-    if job.status == "cancelled":
-        return "failed", "the partitioning job was cancelled"
-    return "partitioning", None
+    return job_backed_status(db, tenant_id, record, "partitioning", "partitioning")
 
 
 def _require_ready(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> None:
-    status, error = current_status(db, tenant_id, record)
-    if status == "partitioning":
-        raise NotReady(f"the pool is still being partitioned (job {record.job_id}); retry when status is ready")
-    if status == "failed":
-        raise Conflict(f"partitioning failed: {error}")
+    require_job_done(db, tenant_id, record, "partitioning", "partitioning", "the pool is still being partitioned")
 
 
 # -- create ------------------------------------------------------------------------------------

@@ -2,20 +2,51 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from fastapi import Response
+from sqlalchemy.orm import Session
 
 from service.algorithms.validation import InputError
-from service.errors import Conflict, Unprocessable
+from service.errors import Conflict, NotReady, Unprocessable
+from service.jobs.repository import JobRepository
 from service.ops.metrics import DECISIONS
 from service.sessions.models import SessionRecord
 from service.sessions.repository import SessionRepository
 from service.sessions.schemas import DecisionList, DecisionOut
 
-__all__ = ["algorithm_errors", "decision_page", "record_decision", "report_once", "set_etag"]
+__all__ = ["algorithm_errors", "decision_page", "job_backed_status", "record_decision", "report_once",
+           "require_job_done", "set_etag"]
+
+
+def job_backed_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str,
+                      work: str) -> tuple[str, str | None]:
+    """Status and error of a session waiting on a job: ``failed`` when the job failed or was cancelled.
+
+    ``pending`` is the session's status while its job runs (``fitting``, ``partitioning``);
+    ``work`` names that job in messages.
+    """
+    if record.status != pending or record.job_id is None:
+        return record.status, None
+    job = JobRepository(db, tenant_id).get(record.job_id)
+    if job.status == "failed":
+        return "failed", job.error
+    if job.status == "cancelled":
+        return "failed", f"the {work} job was cancelled"
+    return pending, None
+
+
+def require_job_done(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str, work: str,
+                     waiting: str) -> None:
+    """409 while the session's job runs (``waiting`` says what for) or after it failed."""
+    status, error = job_backed_status(db, tenant_id, record, pending, work)
+    if status == pending:
+        raise NotReady(f"{waiting} (job {record.job_id}); retry when status is ready")
+    if status == "failed":
+        raise Conflict(f"{work} failed: {error}")
 
 
 @contextmanager
