@@ -29,7 +29,6 @@ from sqlalchemy.types import TypeDecorator
 
 __all__ = [
     "Base",
-    "DbSession",
     "SessionDep",
     "UTCDateTime",
     "make_engine",
@@ -156,4 +155,3 @@ async def get_db(request: Request) -> Session:
 
 
 SessionDep = Annotated[Session, Depends(get_db)]
-DbSession = Session

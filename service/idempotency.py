@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import JSON, Integer, LargeBinary, String, delete, select
+from sqlalchemy import JSON, Integer, LargeBinary, String, delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
@@ -138,8 +138,3 @@ def purge_expired(db: Session) -> int:
 
 def stored_headers(record: IdempotencyRecord) -> dict[str, str]:
     return dict(record.response_headers or {})
-
-
-def lookup(db: Session, tenant_id: uuid.UUID, key: str) -> IdempotencyRecord | None:
-    return db.scalar(select(IdempotencyRecord).where(
-        IdempotencyRecord.tenant_id == tenant_id, IdempotencyRecord.key == key))

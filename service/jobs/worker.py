@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.orm import Session, sessionmaker
 
 import service.models  # noqa: F401  (every table, for foreign keys)
+from service import idempotency
 from service.db import make_engine, make_sessionmaker, transaction
 from service.jobs import queue
 from service.jobs.models import Job
@@ -32,6 +33,8 @@ from service.settings import Settings
 __all__ = ["Worker", "run_workers"]
 
 log = logging.getLogger("service.worker")
+# How often a worker deletes expired idempotency records.
+PURGE_INTERVAL_S = 600.0
 
 
 def _load_handlers(settings: Settings) -> None:
@@ -68,6 +71,7 @@ class Worker:
         self.sessions = sessions or make_sessionmaker(make_engine(settings.database_url, pool_size=2))
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = False
+        self._next_purge = 0.0
         _load_handlers(settings)
 
     def stop(self, *_: Any) -> None:
@@ -79,6 +83,7 @@ class Worker:
         log.info("worker %s polling for jobs", self.worker_id)
         while not self.stopping:
             self._alive()
+            self._housekeeping()
             if not self.run_once():
                 time.sleep(self.settings.job_poll_seconds)
 
@@ -128,6 +133,20 @@ class Worker:
         if outcome is None:
             outcome = ("error", f"the job process exited with code {child.exitcode}", True)
         self._record(job_id, attempt, outcome)
+
+    def _housekeeping(self) -> None:
+        """Now and then, drop idempotency records past their retention (SPEC §3: at least 24 h)."""
+        now = time.monotonic()
+        if now < self._next_purge:
+            return
+        self._next_purge = now + PURGE_INTERVAL_S
+        try:
+            with transaction(self.sessions) as db:
+                purged = idempotency.purge_expired(db)
+            if purged:
+                log.info("purged %d expired idempotency records", purged)
+        except Exception:  # noqa: BLE001 - housekeeping must not stop the worker
+            log.warning("could not purge idempotency records", exc_info=True)
 
     def _alive(self) -> None:
         if self.settings.worker_alive_file:

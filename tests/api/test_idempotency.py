@@ -97,3 +97,17 @@ def test_keys_are_scoped_per_tenant(client, sessions):
 def test_overlong_key_is_422(client):
     response = client.post("/v1/datasets", json=dataset_payload(n=3), headers={"Idempotency-Key": "x" * 300})
     assert response.status_code == 422
+
+
+def test_expired_records_are_purged_and_fresh_ones_kept(client, sessions):
+    from service.idempotency import purge_expired
+
+    client.post("/v1/datasets", json=dataset_payload(n=3), headers={"Idempotency-Key": "old"})
+    client.post("/v1/datasets", json=dataset_payload(n=4), headers={"Idempotency-Key": "new"})
+    with transaction(sessions) as db:
+        tenant = resolve_tenant(db, None)
+        db.get(IdempotencyRecord, (tenant.id, "old")).expires_at = utcnow() - timedelta(seconds=1)
+    with transaction(sessions) as db:
+        assert purge_expired(db) == 1
+    with sessions() as db:
+        assert [r.key for r in db.query(IdempotencyRecord)] == ["new"]
