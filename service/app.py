@@ -81,10 +81,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.tenant_cache = {}
 
-    async def _settings() -> Settings:  # async: no thread hop for a constant
-        return settings
-
-    app.dependency_overrides[get_settings] = _settings
     install_handlers(app)
     for router in (datasets_router, jobs_router, metrics_router, *RESOURCE_ROUTERS, ops_router):
         app.include_router(router)

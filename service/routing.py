@@ -10,9 +10,12 @@ response is stored in the same transaction as the change (see
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from fastapi import Request, Response
@@ -25,15 +28,56 @@ from service.auth import CurrentTenant, resolve_tenant
 from service.db import read_only, transaction
 from service.errors import ServiceError
 
-__all__ = ["TransactionalRoute", "read_only_endpoint"]
+__all__ = ["TransactionalRoute", "light_endpoint", "read_only_endpoint"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+# Set for the request being handled when its sync work runs on the event loop (see light_endpoint).
+_ON_LOOP: ContextVar[bool] = ContextVar("fairacq_on_loop", default=False)
 
 
 def read_only_endpoint(fn: F) -> F:
     """Mark a POST that writes nothing (a stateless computation): it runs as a reader."""
     fn.__read_only__ = True  # type: ignore[attr-defined]
     return fn
+
+
+def light_endpoint(fn: F) -> F:
+    """Mark a sync endpoint whose work is O(session state): one decision or one report.
+
+    On SQLite such a request runs on the event loop, with no thread hop: its writes
+    queue on the process's write gate anyway and the GIL lets no thread run beside it,
+    so a hop to the pool and back (for the endpoint, then for the commit) would only
+    add the hop's own cost to a request that takes a fraction of a millisecond. On
+    PostgreSQL, whose calls wait on the network, it runs in the thread pool like
+    every other endpoint.
+    """
+    fn.__light__ = True  # type: ignore[attr-defined]
+    return fn
+
+
+async def _run(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn`` on the event loop when this request runs there, else in the thread pool."""
+    if _ON_LOOP.get():
+        return fn(*args, **kwargs)
+    return await run_in_threadpool(fn, *args, **kwargs)
+
+
+def _as_coroutine(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    """A sync endpoint seen by FastAPI as ``async``: :func:`_run` decides where it runs.
+
+    FastAPI validates a sync endpoint's return value in a second thread hop; as a
+    coroutine its (small) response is validated on the loop. The signature, the
+    docstring and the return annotation FastAPI reads are the endpoint's own
+    (``functools.wraps``; FastAPI unwraps ``__wrapped__``).
+    """
+
+    @functools.wraps(endpoint)
+    async def call(**kwargs: Any) -> Any:
+        return await _run(endpoint, **kwargs)
+
+    return call
 
 log = logging.getLogger(__name__)
 REPLAY_HEADER = "Idempotent-Replayed"
@@ -71,9 +115,15 @@ def _stored_headers(response: Response) -> dict[str, str]:
 
 
 class TransactionalRoute(APIRoute):
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        if not inspect.iscoroutinefunction(endpoint):
+            endpoint = _as_coroutine(endpoint)
+        super().__init__(path, endpoint, **kwargs)
+
     def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
         handler = super().get_route_handler()
         read_only_route = getattr(self.endpoint, "__read_only__", False)
+        light = getattr(self.endpoint, "__light__", False)
 
         async def route(request: Request) -> Response:
             reader = read_only_route or request.method in ("GET", "HEAD")
@@ -81,8 +131,12 @@ class TransactionalRoute(APIRoute):
             # SQLite admits one writer: queue this process's writers on a lock instead of
             # letting them poll in SQLite's busy handler (which sleeps up to 100 ms a try).
             context: AbstractAsyncContextManager[Any] = nullcontext() if reader or gate is None else gate
-            async with context:
-                return await self._handle(handler, request, reader)
+            token = _ON_LOOP.set(light and gate is not None)
+            try:
+                async with context:
+                    return await self._handle(handler, request, reader)
+            finally:
+                _ON_LOOP.reset(token)
 
         return route
 
@@ -94,14 +148,14 @@ class TransactionalRoute(APIRoute):
         claim = None
         key = request.headers.get(idempotency.HEADER)
         if request.method == "POST" and key is not None and not reader:
-            tenant = await run_in_threadpool(_tenant_for, factory, request.headers.get("authorization"))
+            tenant = await _run(_tenant_for, factory, request.headers.get("authorization"))
             if tenant is not None:
                 request.state.tenant = tenant
                 body = await request.body()
                 print_ = idempotency.fingerprint(
                     request.method, request.url.path, request.url.query, body
                 )
-                claim = await run_in_threadpool(
+                claim = await _run(
                     idempotency.claim, factory, tenant.id, key, print_,
                     lock_seconds=settings.idempotency_lock_seconds,
                     ttl_hours=settings.idempotency_ttl_hours,
@@ -121,17 +175,17 @@ class TransactionalRoute(APIRoute):
             response = await handler(request)
             status = response.status_code
             if status < 400:
-                await run_in_threadpool(_commit_and_close, db, claim, response)
+                await _run(_commit_and_close, db, claim, response)
                 claim = None
             else:
-                await run_in_threadpool(_rollback_and_close, db)
+                await _run(_rollback_and_close, db)
             closed = True
             return response
         finally:
             if not closed:
-                await run_in_threadpool(_rollback_and_close, db)
+                await _run(_rollback_and_close, db)
             if claim is not None:
                 try:
-                    await run_in_threadpool(idempotency.release, factory, claim)
+                    await _run(idempotency.release, factory, claim)
                 except Exception:  # noqa: BLE001 - the claim's lock expires on its own
                     log.warning("could not release idempotency claim %s", claim.key, exc_info=True)

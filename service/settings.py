@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "SettingsDep", "get_settings"]
+__all__ = ["Settings", "SettingsDep", "app_settings", "get_settings"]
 
 MIB = 1024 * 1024
 
@@ -75,4 +75,9 @@ def get_settings() -> Settings:
     return Settings()
 
 
-SettingsDep = Annotated[Settings, Depends(get_settings)]
+async def app_settings(request: Request) -> Settings:
+    """The settings the running app was created with (async: no thread hop for a constant)."""
+    return request.app.state.settings
+
+
+SettingsDep = Annotated[Settings, Depends(app_settings)]

@@ -19,6 +19,7 @@ from service.batch_schedulers.schemas import (
     EpochResult,
 )
 from service.db import SessionDep
+from service.routing import light_endpoint
 from service.sessions.schemas import DecisionList
 from service.sessions.service import decision_page, set_etag
 
@@ -41,6 +42,7 @@ def create_batch_scheduler(payload: BatchSchedulerCreate, db: SessionDep, tenant
 
 @router.post("/{scheduler_id}/epochs", operation_id="report_epoch",
              responses={409: {"description": "epoch out of order"}, 412: {"description": "If-Match failed"}})
+@light_endpoint
 def report_epoch(scheduler_id: uuid.UUID, payload: EpochReport, db: SessionDep, tenant: TenantDep,
                  response: Response, if_match: IfMatch = None) -> EpochResult:
     """Report an epoch's per-cell losses; get λ, probabilities and the next batch composition."""

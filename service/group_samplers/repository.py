@@ -33,9 +33,6 @@ class GroupSamplerRepository(SessionRepository):
             return None
         return self.db.scalar(select(Job.status).where(Job.id == record.job_id, Job.tenant_id == self.tenant_id))
 
-    def find(self, session_id: uuid.UUID) -> SessionRecord | None:
-        return self.db.scalar(self._query(session_id))
-
 
 def repository(db: Session, tenant_id: uuid.UUID) -> GroupSamplerRepository:
     return GroupSamplerRepository(db, tenant_id, KIND)

@@ -22,7 +22,7 @@ from service.group_samplers.schemas import (
     ObservationResult,
     SamplerNextDecision,
 )
-from service.routing import TransactionalRoute
+from service.routing import TransactionalRoute, light_endpoint
 from service.sessions.schemas import DecisionList
 from service.sessions.service import decision_page, set_etag
 from service.settings import SettingsDep
@@ -79,6 +79,7 @@ def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: Te
 
 @router.post("/{sampler_id}/next", operation_id="next_group_sampler_decision", responses=CONFLICTS)
 @waits_for_fit
+@light_endpoint
 def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
                                 wait: WaitQuery = 0.0, if_match: IfMatch = None) -> SamplerNextDecision:
     """The group to sample next, why, and every group's score terms; each call is a logged decision."""

@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 import numpy as np
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from service import arrays
@@ -14,6 +14,19 @@ from service.errors import NotFound, PreconditionFailed
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
 
 __all__ = ["SessionRepository"]
+
+# Built once: the hot paths (one decision per request) look a session up by id and append to
+# its log on every call, and building these statements costs more than running them.
+_BY_ID = select(SessionRecord).where(
+    SessionRecord.id == bindparam("session_id"),
+    SessionRecord.tenant_id == bindparam("tenant_id"),
+    SessionRecord.kind == bindparam("kind"),
+)
+_BY_ID_FOR_UPDATE = _BY_ID.with_for_update()
+_APPEND_DECISION = insert(Decision.__table__)
+_REPORT_BY_REF = select(Decision.request, Decision.response).where(
+    Decision.session_id == bindparam("session_id"), Decision.client_ref == bindparam("client_ref")
+)
 
 
 class SessionRepository:
@@ -43,22 +56,21 @@ class SessionRepository:
         self.db.flush()
         return record
 
-    def _query(self, session_id: uuid.UUID):
-        return select(SessionRecord).where(
-            SessionRecord.id == session_id,
-            SessionRecord.tenant_id == self.tenant_id,
-            SessionRecord.kind == self.kind,
-        )
+    def _by_id(self, statement: Any, session_id: uuid.UUID) -> SessionRecord | None:
+        return self.db.scalar(statement, {"session_id": session_id, "tenant_id": self.tenant_id, "kind": self.kind})
+
+    def find(self, session_id: uuid.UUID) -> SessionRecord | None:
+        return self._by_id(_BY_ID, session_id)
 
     def get(self, session_id: uuid.UUID) -> SessionRecord:
-        record = self.db.scalar(self._query(session_id))
+        record = self.find(session_id)
         if record is None:
             raise NotFound(f"no {self.kind.replace('_', ' ')} with id {session_id}")
         return record
 
     def get_for_update(self, session_id: uuid.UUID, if_match: str | None = None) -> SessionRecord:
         """Load and lock the session row (PostgreSQL row lock; SQLite holds the write lock already)."""
-        record = self.db.scalar(self._query(session_id).with_for_update())
+        record = self._by_id(_BY_ID_FOR_UPDATE, session_id)
         if record is None:
             raise NotFound(f"no {self.kind.replace('_', ' ')} with id {session_id}")
         if if_match is not None:
@@ -91,10 +103,10 @@ class SessionRepository:
 
     # -- decision log -------------------------------------------------------------------------
 
-    def find_report(self, record: SessionRecord, client_ref: str) -> Decision | None:
-        return self.db.scalar(
-            select(Decision).where(Decision.session_id == record.id, Decision.client_ref == client_ref)
-        )
+    def find_report(self, record: SessionRecord, client_ref: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The logged request and response of the report with this client id, if any."""
+        row = self.db.execute(_REPORT_BY_REF, {"session_id": record.id, "client_ref": client_ref}).first()
+        return None if row is None else (row.request, row.response)
 
     def find_decision(self, record: SessionRecord, decision_id: uuid.UUID) -> Decision | None:
         return self.db.scalar(
@@ -115,16 +127,18 @@ class SessionRepository:
         *,
         client_ref: str | None = None,
         decision_id: uuid.UUID | None = None,
-    ) -> Decision:
-        """Append a decision with the next sequence number; call after ``save_state``."""
+    ) -> None:
+        """Append a decision with the next sequence number; call after ``save_state``.
+
+        A Core INSERT, run at once: a second report with the same ``client_ref`` fails
+        here (unique constraint), and no ORM unit of work is built for a row nobody reads
+        back in this request.
+        """
         record.sequence += 1
-        decision = Decision(
-            id=decision_id or uuid.uuid4(), session_id=record.id, sequence=record.sequence, kind=kind,
-            client_ref=client_ref, request=request, response=response, state_version=record.version,
-        )
-        self.db.add(decision)
-        self.db.flush()
-        return decision
+        self.db.execute(_APPEND_DECISION, {
+            "id": decision_id or uuid.uuid4(), "session_id": record.id, "sequence": record.sequence, "kind": kind,
+            "client_ref": client_ref, "request": request, "response": response, "state_version": record.version,
+        })
 
     def decisions(self, record: SessionRecord, limit: int, after_sequence: int = 0,
                   kind: str | None = None) -> list[Decision]:

@@ -99,12 +99,13 @@ def report_once(
     """
     previous = repo.find_report(record, client_ref)
     if previous is not None:
-        if previous.request != request:
+        previous_request, previous_response = previous
+        if previous_request != request:
             raise Unprocessable(
                 f"{client_ref.split(':', 1)[0]} {client_ref.split(':', 1)[1]!r} was already reported "
                 "with different contents; use a new id for a new report"
             )
-        return previous.response, True
+        return previous_response, True
     response = apply()
     record_decision(repo, record, kind, request, response, client_ref=client_ref)
     return response, False
