@@ -82,7 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tenant_cache = {}
 
     install_handlers(app)
-    for router in (datasets_router, jobs_router, metrics_router, *RESOURCE_ROUTERS, ops_router):
+    # Routes are matched in order, one regex each: the per-decision routes of the session
+    # resources go first, since they take the most requests.
+    for router in (*RESOURCE_ROUTERS, datasets_router, jobs_router, metrics_router, ops_router):
         app.include_router(router)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(MetricsMiddleware)

@@ -10,5 +10,6 @@ from service.partition_bandits.router import router as partition_bandits
 
 __all__ = ["RESOURCE_ROUTERS"]
 
-RESOURCE_ROUTERS: list[APIRouter] = [balanced_filters, batch_schedulers, fair_regressions, group_samplers,
-                                     partition_bandits]
+# In the order routes are matched: the resources with per-decision calls first.
+RESOURCE_ROUTERS: list[APIRouter] = [group_samplers, batch_schedulers, balanced_filters, partition_bandits,
+                                     fair_regressions]
