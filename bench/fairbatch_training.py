@@ -9,9 +9,12 @@ new shuffle when a cell runs out, as the paper's released sampler does). Plain
 LR shuffles the training set and cuts it into batches.
 
 Training is vectorised over seeds: every seed has its own initial weights,
-batches and scheduler session (and may have its own split, though the benchmark
-gives all seeds the same one), and all seeds step together (one GEMM per epoch
-for the losses, one batched gather per minibatch).
+batches, scheduler session and train/test rows (the benchmark gives the real
+datasets one shared split, each synthetic seed its own draw, and Adult-race each
+seed one cross-fitting fold; the splits may differ in size), and all seeds step
+together (one GEMM per epoch for the losses, one batched gather per minibatch;
+every seed takes as many minibatches per epoch as its smallest training split
+allows).
 """
 
 from __future__ import annotations
@@ -33,19 +36,23 @@ LOSS_EPS = 1e-7
 
 @dataclass
 class Problem:
-    """A dataset shared by all seeds: rows, labels 0/1, group index per row, and each seed's split."""
+    """A dataset shared by all seeds: rows, labels 0/1, group index per row, and each seed's split.
+
+    ``train[s]`` and ``test[s]`` are seed ``s``'s row indices: a 2-d array when every
+    seed's split has the same size, else a list of 1-d arrays.
+    """
 
     name: str
     X: np.ndarray
     y: np.ndarray
     z: np.ndarray
     groups: list[str]
-    train: np.ndarray  # (seeds, n_train) row indices
-    test: np.ndarray  # (seeds, n_test) row indices
+    train: np.ndarray | list[np.ndarray]  # per seed: training row indices
+    test: np.ndarray | list[np.ndarray]  # per seed: test row indices
 
     @property
     def seeds(self) -> int:
-        return self.train.shape[0]
+        return len(self.train)
 
 
 @dataclass
@@ -56,7 +63,7 @@ class TrainConfig:
     batch_size: int
     lr: float
     metric: str | None = None
-    step_size: float = 0.005
+    step_size: float | tuple[float, ...] = 0.005  # one α for all seeds, or one per seed
     threshold: float = 0.0
     reported_loss: str = "log"  # per-cell loss the client reports: "log" or "zero_one"
     curve_every: int = 5
@@ -68,10 +75,10 @@ class TrainResult:
     """Final test predictions per seed, test predictions along training, and the sessions."""
 
     config: TrainConfig
-    test_scores: np.ndarray  # (seeds, n_test) P(y = 1)
-    train_scores: np.ndarray  # (seeds, n_train) P(y = 1)
+    test_scores: list[np.ndarray]  # per seed: P(y = 1) on its test rows
+    train_scores: list[np.ndarray]  # per seed: P(y = 1) on its training rows
     curve_epochs: list[int]
-    curve_predictions: np.ndarray  # (len(curve_epochs), seeds, n_test) bool
+    curve_predictions: list[list[np.ndarray]]  # per recorded epoch, per seed: test predictions (bool)
     states: list[FairBatchState] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -111,12 +118,13 @@ class _Sessions:
             [problem.train[s][self.cells[s] == c] for c in range(2 * self.groups)] for s in range(problem.seeds)
         ]
         self.states = []
-        for cells in self.cells:
+        steps = config.step_size if isinstance(config.step_size, tuple) else (config.step_size,) * problem.seeds
+        for cells, step_size in zip(self.cells, steps, strict=True):
             sizes = np.bincount(cells, minlength=2 * self.groups)
             counts = {(y, g): int(sizes[y * self.groups + i]) for y in (0, 1) for i, g in enumerate(problem.groups)}
             self.states.append(init_state(
                 config.metric, [0, 1], problem.groups, counts, batch_size=config.batch_size,
-                step_size=config.step_size, threshold=config.threshold, positive_label=1,
+                step_size=step_size, threshold=config.threshold, positive_label=1,
             ))
 
     def batches(self, scores: np.ndarray, y: np.ndarray, train: np.ndarray, epoch: int, kind: str,
@@ -143,9 +151,8 @@ def train(problem: Problem, config: TrainConfig, seeds: list[int]) -> TrainResul
     m_w, v_w = np.zeros_like(W), np.zeros_like(W)
     m_b, v_b = np.zeros_like(b), np.zeros_like(b)
     beta1, beta2 = ADAM_BETAS
-    n_batches = problem.train.shape[1] // config.batch_size
+    n_batches = min(len(t) for t in problem.train) // config.batch_size
     sessions = _Sessions(problem, config) if config.metric else None
-    rows = np.arange(S)[:, None]
     curve_epochs, curve = [], []
     step = 0
     scores = _sigmoid(X @ W.T + b)  # (n, S): the model each epoch's losses are measured on
@@ -175,13 +182,13 @@ def train(problem: Problem, config: TrainConfig, seeds: list[int]) -> TrainResul
         scores = _sigmoid(X @ W.T + b)
         if epoch % config.curve_every == 0 or epoch == config.epochs:
             curve_epochs.append(epoch)
-            curve.append(scores[problem.test, rows] >= 0.5)
+            curve.append([scores[t, s] >= 0.5 for s, t in enumerate(problem.test)])
     return TrainResult(
         config=config,
-        test_scores=scores[problem.test, rows].astype(float),
-        train_scores=scores[problem.train, rows].astype(float),
+        test_scores=[scores[t, s].astype(float) for s, t in enumerate(problem.test)],
+        train_scores=[scores[t, s].astype(float) for s, t in enumerate(problem.train)],
         curve_epochs=curve_epochs,
-        curve_predictions=np.stack(curve),
+        curve_predictions=curve,
         states=sessions.states if sessions else [],
         seconds=time.perf_counter() - started,
     )

@@ -21,7 +21,9 @@ How it works (details in the modules named):
   Section 3.2), clipped so both cells stay in ``[0, c]``. Demographic parity
   compares Appendix A.1's reweighted losses ``(m_{y,z}/m_{·,z}) L_{y,z}`` with
   ``|x|_c`` on the negative label, as Algorithm 4 does. Nothing moves while the
-  largest disparity is at most the threshold T (Appendix B.5).
+  disparity of the measure is at most the threshold T (Appendix B.5): the largest
+  pair disparity for EO and ED, the largest parity gap ``|P(ŷ=1|z_a) - P(ŷ=1|z_b)|``
+  between adjacent groups for DP.
 * state, creation and JSON round trip — :mod:`service.algorithms.fairbatch_state`.
 
 References
@@ -38,6 +40,7 @@ import numpy as np
 
 from service.algorithms.fairbatch_cells import METRICS, Value
 from service.algorithms.fairbatch_disparity import (
+    gate_disparity,
     largest_remainder,
     pair_disparities,
     reported_disparity,
@@ -114,8 +117,9 @@ def epoch_step(
     counts = np.asarray(state.counts, dtype=np.int64)
     layout = state.layout
     pairs = pair_disparities(state.metric, layout, counts, loss)
+    gate = gate_disparity(state.metric, layout, counts, loss, pairs)
     probabilities, move = signed_update(
-        np.asarray(state.probabilities), layout, pairs, state.step_size, state.threshold
+        np.asarray(state.probabilities), layout, pairs, state.step_size, state.threshold, gate
     )
     lambda_values = layout.lambdas(probabilities)
     lambdas = tuple(lambda_values.tolist())

@@ -26,6 +26,20 @@ cells ``a = (y, z_a)`` and ``b = (y, z_b)``:
   λ still; the model goes on adapting to the extreme batches, so where training
   stops sets the accuracy-parity trade-off (as with the paper's released code).
 
+Appendix B.5's threshold T ("the λ parameters are only updated if the disparity
+is above some threshold T") gates the update on :func:`gate_disparity`, the
+fairness gap itself between adjacent groups. For EO and ED that is the largest
+``|e|`` of the pairs above (their pair disparity already is the gap of the
+measure). For DP it is the largest parity gap ``|P(ŷ=1|z_a) - P(ŷ=1|z_b)|``
+between adjacent groups (``= |e_negative - e_positive|`` of the group pair for 0/1
+losses), not A.1's label-wise ``|e|``: on the negative label that one stays far
+above any T when base rates differ, so a gate on it would never close and T would
+have no effect. Which λ moves, and in which direction, is still decided by A.1's
+disparities (Algorithm 4); the gate only decides whether one moves at all. While
+A.1's negative-label λ sits at the edge of its box (as on the paper's synthetic
+data) no λ moves either way, so T cannot set the trade-off there; where training
+stops does.
+
 Every disparity is reported signed, ``e > 0`` meaning cell ``a`` of the pair is
 behind and receives probability.
 
@@ -35,7 +49,7 @@ Roh, Lee, Whang, Suh (2021), "FairBatch: Batch Selection for Model Fairness",
 ICLR — Section 3.1 (signed update λ ← λ - α·sign(g - f)), Section 3.2 (update only
 the coordinate of the largest disparity), Appendix A.1 (demographic parity with
 unequal cells, ``L'`` and ``|x|_c``), Algorithms 2-4 (Appendix A.6), Appendix B.5
-(threshold T), Section 4 "Measuring Fairness" (disparities against the overall rate).
+(threshold T on the disparity), Section 4 "Measuring Fairness" (disparities against the overall rate).
 """
 
 from __future__ import annotations
@@ -46,7 +60,14 @@ import numpy as np
 
 from service.algorithms.fairbatch_cells import CellLayout
 
-__all__ = ["Move", "largest_remainder", "pair_disparities", "reported_disparity", "signed_update"]
+__all__ = [
+    "Move",
+    "gate_disparity",
+    "largest_remainder",
+    "pair_disparities",
+    "reported_disparity",
+    "signed_update",
+]
 
 # Fractional parts that agree to this many decimals are ties in the largest-remainder
 # rounding; they are broken by cell index, so float noise (0.4999999999 vs 0.5) in
@@ -79,6 +100,33 @@ def pair_disparities(metric: str, layout: CellLayout, counts: np.ndarray, losses
     return reweighted[a] - reweighted[b] - shift
 
 
+def _positive_rates(counts: np.ndarray, layout: CellLayout, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``P(ŷ = 1 | z)`` per group from 0/1 error rates (binary labels), and which groups have rows."""
+    table = counts.reshape(layout.n_labels, layout.n_groups).astype(float)
+    loss = np.where(table > 0, losses.reshape(table.shape), 0.0)
+    rates = _group_rates(counts, layout).reshape(table.shape)
+    neg = 1 - layout.positive
+    positive_rate = rates[neg] * loss[neg] + rates[layout.positive] * (1.0 - loss[layout.positive])
+    return positive_rate, table.sum(axis=0) > 0
+
+
+def gate_disparity(
+    metric: str, layout: CellLayout, counts: np.ndarray, losses: np.ndarray, pairs: np.ndarray
+) -> float:
+    """The disparity Appendix B.5's threshold T is compared with: the measure's largest adjacent gap.
+
+    EO, ED: ``max_j |e_j|`` over ``pairs`` (the output of :func:`pair_disparities`).
+    DP: ``max |P(ŷ=1|z_k) - P(ŷ=1|z_{k+1})|`` over adjacent groups with examples, in
+    the order of ``groups``, with ``P(ŷ=1|z) = r_{0,z} L_{0,z} + r_{1,z} (1 - L_{1,z})``
+    (exact for 0/1 losses, where the gap of a group pair is ``e_negative - e_positive``).
+    """
+    if metric != "demographic_parity":
+        return float(np.max(np.abs(pairs)))
+    positive_rate, present = _positive_rates(counts, layout, losses)
+    rate = positive_rate[present]
+    return float(np.max(np.abs(np.diff(rate)))) if rate.size > 1 else 0.0
+
+
 def reported_disparity(metric: str, layout: CellLayout, counts: np.ndarray, losses: np.ndarray) -> float:
     """The paper's disparity (each group against the overall rate) from per-cell losses.
 
@@ -91,10 +139,7 @@ def reported_disparity(metric: str, layout: CellLayout, counts: np.ndarray, loss
     loss = np.where(table > 0, losses.reshape(table.shape), 0.0)
     if metric == "demographic_parity":
         totals = table.sum(axis=0)
-        rates = _group_rates(counts, layout).reshape(table.shape)
-        neg = 1 - layout.positive
-        positive_rate = rates[neg] * loss[neg] + rates[layout.positive] * (1.0 - loss[layout.positive])
-        present = totals > 0
+        positive_rate, present = _positive_rates(counts, layout, losses)
         overall = float(np.sum(totals[present] * positive_rate[present]) / totals.sum())
         return float(np.max(np.abs(positive_rate[present] - overall)))
     rows = [layout.positive] if metric == "equal_opportunity" else range(layout.n_labels)
@@ -121,19 +166,23 @@ def signed_update(
     disparities: np.ndarray,
     step_size: float,
     threshold: float,
+    gate: float | None = None,
 ) -> tuple[np.ndarray, Move]:
     """One FairBatch step: move ``step_size`` inside the pair with the largest ``|e|`` only.
 
     Only that pair's λ changes (Section 3.2); probability goes to the cell that is
     behind (``a`` when ``e > 0``, so λ grows; ``b`` when ``e < 0``), and the amount
     is clipped to what the giving cell holds, which keeps λ in its feasible box and
-    both cells in ``[0, c]``. Nothing moves when ``|e| <= threshold`` (Appendix B.5;
-    with ``T = 0`` a zero disparity leaves λ unchanged as in Algorithm 2). Ties
+    both cells in ``[0, c]``. Nothing moves when ``gate <= threshold`` (Appendix B.5;
+    ``gate`` is :func:`gate_disparity`, by default ``max |e|``) or when ``e = 0``
+    (with ``T = 0`` a zero disparity leaves λ unchanged as in Algorithm 2). Ties
     between pairs go to the lowest λ index.
     """
     j = int(np.argmax(np.abs(disparities)))
     e = float(disparities[j])
-    if abs(e) <= threshold or e == 0.0:
+    if gate is None:
+        gate = abs(e)
+    if gate <= threshold or e == 0.0:
         return probabilities.copy(), Move(None, 0.0)
     a, b = layout.pairs[j]
     receiver, giver = (a, b) if e > 0 else (b, a)

@@ -205,7 +205,9 @@ def init_state(
     counts : ``{(label, group): m_{y,z}}``; cells left out have no examples.
     batch_size : examples per batch, split over cells by :func:`largest_remainder`.
     step_size : α, probability moved per epoch (Section 3; the paper tunes it in [0.0001, 0.05]).
-    threshold : T of Appendix B.5; λ moves only while the largest pair disparity exceeds it.
+    threshold : T of Appendix B.5; λ moves only while the measure's largest adjacent gap
+        exceeds it (EO, ED: the largest pair disparity; DP: the largest parity gap
+        ``|P(ŷ=1|z_a) - P(ŷ=1|z_b)|``, see :func:`service.algorithms.fairbatch_disparity.gate_disparity`).
     positive_label : the label of equal opportunity's ``y = 1`` and demographic parity's
         positive prediction; default the label equal to 1, else the last label.
 

@@ -203,6 +203,44 @@ def test_threshold_and_ties():
     assert tie.moved == 0 and tie.lambdas == pytest.approx((0.305, 0.2), abs=TOL)
 
 
+def test_demographic_parity_threshold_gates_on_the_parity_gap():
+    counts = {(0, "a"): 40, (0, "b"): 10, (1, "a"): 10, (1, "b"): 40}
+    losses = [0.5, 0.5, 0.5, 0.4]  # (0,a) (0,b) (1,a) (1,b)
+    # r(0,a) = 0.8, r(1,a) = 0.2, r(0,b) = 0.2, r(1,b) = 0.8
+    # A.1: e_neg = 0.8·0.5 - 0.2·0.5 - (0.8 - 0.2) = -0.3, e_pos = 0.2·0.5 - 0.8·0.4 = -0.22
+    # parity: P(ŷ=1|a) = 0.8·0.5 + 0.2·0.5 = 0.5, P(ŷ=1|b) = 0.2·0.5 + 0.8·0.6 = 0.58,
+    # gap |0.5 - 0.58| = 0.08 = |e_neg - e_pos|
+    def step(threshold):
+        state = init_state("demographic_parity", [0, 1], ["a", "b"], counts, batch_size=20, threshold=threshold)
+        return epoch_step(state, losses, epoch=1)[1]
+
+    # Appendix B.5 with the gap: 0.08 <= T = 0.1, nothing moves although |e_neg| = 0.3 > T
+    still = step(0.1)
+    assert still.pair_disparities == pytest.approx((-0.3, -0.22), abs=TOL)
+    assert still.moved is None and still.lambdas == pytest.approx((0.4, 0.1), abs=TOL)
+    # 0.08 > T = 0.05: Algorithm 4's move, the largest |e| (e_neg < 0) sends α to (0,b)
+    moved = step(0.05)
+    assert moved.moved == 0 and moved.lambdas == pytest.approx((0.395, 0.1), abs=TOL)
+
+
+def test_demographic_parity_gate_compares_adjacent_groups():
+    counts = {(y, g): 10 for y in (0, 1) for g in "abc"}  # r = 0.5 everywhere, no A.1 shift
+    losses = [0.2, 0.4, 0.2, 0.2, 0.2, 0.4]  # negatives a b c, then positives a b c
+    # P(ŷ=1|z) = 0.5·L_0z + 0.5·(1 - L_1z): a 0.5, b 0.6, c 0.4; adjacent gaps 0.1 (a,b), 0.2 (b,c)
+    # A.1: e = 0.5·ΔL: neg (a,b) -0.1, neg (b,c) 0.1, pos (a,b) 0, pos (b,c) -0.1; the tie goes to
+    # λ_0 (neg a,b; e < 0 so p(0,a) = 1/6 gives α to (0,b))
+    def step(threshold):
+        state = init_state("demographic_parity", [0, 1], list("abc"), counts, batch_size=6, threshold=threshold)
+        return epoch_step(state, losses, epoch=1)[1]
+
+    assert step(0.21).moved is None  # the largest adjacent gap, 0.2, is not above T
+    # T = 0.15 is above every |e| (0.1) but below the gap (b,c) = 0.2: the gate opens
+    moved = step(0.15)
+    assert moved.pair_disparities == pytest.approx((-0.1, 0.1, 0.0, -0.1), abs=TOL)
+    assert moved.moved == 0
+    assert moved.sampling_probabilities[:3] == pytest.approx((1 / 6 - 0.005, 1 / 6 + 0.005, 1 / 6), abs=TOL)
+
+
 def test_controller_converges_to_within_one_step():
     # Toy inner problem: a cell's loss falls as its share rises, L = k / p. Balance at
     # 0.1 / p_F = 0.3 / p_M with p_F + p_M = 0.4, i.e. λ* = p_F = 0.1. Proposition 1:
