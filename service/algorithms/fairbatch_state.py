@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -49,6 +49,9 @@ __all__ = ["EpochOrderError", "EpochResult", "FairBatchState", "cell_index", "in
 # A stored state's probabilities must sum to 1 and sit in their box up to this:
 # thousands of ±step_size moves drift by ~1e-15, a corrupted state by far more.
 PROBABILITY_ATOL = 1e-9
+# Distinct scheduler configurations whose checked, initial state is kept per process: an
+# epoch call rebuilds its state from JSON, and the configuration part never changes.
+CONFIG_CACHE_SIZE = 1024
 
 
 class EpochOrderError(ValueError):
@@ -73,8 +76,7 @@ class FairBatchState:
 
     @cached_property
     def layout(self) -> CellLayout:
-        counts = np.asarray(self.counts, dtype=np.int64)
-        return build_layout(self.metric, len(self.labels), len(self.groups), self.positive, counts)
+        return _layout(self.metric, len(self.labels), len(self.groups), self.positive, self.counts)
 
     @property
     def cells(self) -> tuple[tuple[Value, Value], ...]:
@@ -124,13 +126,12 @@ class FairBatchState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FairBatchState:
-        labels, groups = data["labels"], data["groups"]
-        counts = {(y, z): c for y, row in zip(labels, data["counts"], strict=True)
-                  for z, c in zip(groups, row, strict=True)}
-        state = init_state(
-            data["metric"], labels, groups, counts, batch_size=data["batch_size"],
-            step_size=data["step_size"], threshold=data["threshold"], positive_label=data["positive_label"],
-        )
+        try:
+            key = _config_key(data)
+            hash(key)
+        except TypeError:  # not JSON data (a list where a value belongs): let init_state say what
+            key = None
+        state = _initial_state(key) if key is not None else _init_from_dict(data)
         probabilities = np.asarray(data["probabilities"], dtype=float).ravel()
         _check_probabilities(state, probabilities)
         history = LambdaHistory.from_arrays(data["history"], len(state.layout.pairs))
@@ -138,6 +139,45 @@ class FairBatchState:
         if epoch != (int(history.epoch[-1]) if len(history) else 0):
             raise ValueError("epoch must be the last epoch of the history (0 before any)")
         return replace(state, probabilities=tuple(probabilities.tolist()), epoch=epoch, history=history)
+
+
+def _typed(values: Sequence[Any]) -> tuple[tuple[str, Any], ...]:
+    # 1 and 1.0 hash alike, but a state echoes its labels back as given: keep the type.
+    return tuple((type(v).__name__, v) for v in values)
+
+
+def _config_key(data: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (
+        data["metric"], _typed(data["labels"]), _typed(data["groups"]),
+        tuple(tuple(row) for row in data["counts"]), _typed([data["positive_label"]]),
+        _typed([data["batch_size"]]), _typed([data["step_size"]]), _typed([data["threshold"]]),
+    )
+
+
+def _init_from_dict(data: Mapping[str, Any]) -> FairBatchState:
+    labels, groups = data["labels"], data["groups"]
+    counts = {(y, z): c for y, row in zip(labels, data["counts"], strict=True)
+              for z, c in zip(groups, row, strict=True)}
+    return init_state(
+        data["metric"], labels, groups, counts, batch_size=data["batch_size"],
+        step_size=data["step_size"], threshold=data["threshold"], positive_label=data["positive_label"],
+    )
+
+
+@lru_cache(maxsize=CONFIG_CACHE_SIZE)
+def _initial_state(key: tuple[Any, ...]) -> FairBatchState:
+    """:func:`init_state` for a stored configuration, checked once per process (states are immutable)."""
+    metric, labels, groups, counts, positive_label, batch_size, step_size, threshold = key
+    return _init_from_dict({
+        "metric": metric, "labels": [v for _, v in labels], "groups": [v for _, v in groups],
+        "counts": [list(row) for row in counts], "positive_label": positive_label[0][1],
+        "batch_size": batch_size[0][1], "step_size": step_size[0][1], "threshold": threshold[0][1],
+    })
+
+
+@lru_cache(maxsize=CONFIG_CACHE_SIZE)
+def _layout(metric: str, n_labels: int, n_groups: int, positive: int, counts: tuple[int, ...]) -> CellLayout:
+    return build_layout(metric, n_labels, n_groups, positive, np.asarray(counts, dtype=np.int64))
 
 
 @dataclass(frozen=True)

@@ -329,6 +329,30 @@ def test_epoch_step_is_pure_and_round_trips_through_json():
     assert epoch_step(restored, [0.5, 0.1, 0.2, 0.3], 3)[1] == epoch_step(new, [0.5, 0.1, 0.2, 0.3], 3)[1]
 
 
+def test_from_dict_reuses_a_configuration_without_mixing_up_its_values():
+    """States are rebuilt from a per-process cache of configurations; 1 and 1.0 stay apart."""
+    counts = {(0, "F"): 10, (0, "M"): 30, (1, "F"): 20, (1, "M"): 40}
+    ints = init_state("equal_opportunity", [0, 1], ["F", "M"], counts, batch_size=10)
+    floats = init_state("equal_opportunity", [0.0, 1.0], ["F", "M"],
+                        {(float(y), z): c for (y, z), c in counts.items()}, batch_size=10)
+    for state in (ints, floats, ints):
+        restored = FairBatchState.from_dict(json.loads(json.dumps(state.to_dict(), default=list)))
+        assert restored == state
+        assert [type(v) for v in restored.to_dict()["labels"]] == [type(v) for v in state.labels]
+    # a different step size is a different configuration
+    other = init_state("equal_opportunity", [0, 1], ["F", "M"], counts, batch_size=10, step_size=0.01)
+    assert FairBatchState.from_dict(other.to_dict()).step_size == 0.01
+    # a malformed configuration is refused, not served from the cache
+    data = ints.to_dict()
+    data["labels"] = [[0], 1]
+    with pytest.raises((TypeError, ValueError)):
+        FairBatchState.from_dict(data)
+    data = ints.to_dict()
+    data["labels"] = [0, 0]
+    with pytest.raises(ValueError, match="distinct"):
+        FairBatchState.from_dict(data)
+
+
 def test_from_dict_rejects_a_corrupted_state():
     data = eo_state().to_dict()
     data["probabilities"] = [[0.3, 0.3], [0.5, -0.1]]
