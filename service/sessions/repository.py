@@ -6,10 +6,12 @@ import uuid
 from typing import Any
 
 import numpy as np
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import bindparam, func, insert, inspect, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from service import arrays
+from service.db import utcnow
 from service.errors import NotFound, PreconditionFailed
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
 
@@ -24,6 +26,7 @@ _BY_ID = select(SessionRecord).where(
 )
 _BY_ID_FOR_UPDATE = _BY_ID.with_for_update()
 _APPEND_DECISION = insert(Decision.__table__)
+_ROW_UPDATES: dict[tuple[str, ...], Any] = {}  # one UPDATE statement per set of columns written
 _REPORT_BY_REF = select(Decision.request, Decision.response).where(
     Decision.session_id == bindparam("session_id"), Decision.client_ref == bindparam("client_ref")
 )
@@ -94,12 +97,37 @@ class SessionRepository:
             )
         return list(self.db.scalars(query.order_by(SessionRecord.created_at, SessionRecord.id).limit(limit)))
 
-    @staticmethod
-    def save_state(record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
-        record.state = state
+    def save_state(self, record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
+        """Store a new state (and status) and bump the version, in this transaction."""
+        values: dict[str, Any] = {"state": state, "version": record.version + 1}
         if status is not None:
-            record.status = status
-        record.version += 1
+            values["status"] = status
+        self._write_row(record, values)
+
+    def _write_row(self, record: SessionRecord, values: dict[str, Any]) -> None:
+        """Write columns of a stored session row with one UPDATE, now, and show them on ``record``.
+
+        The values are set on the record as its committed state, so the ORM has nothing
+        to flush for them: its unit of work would cost several times the UPDATE on a path
+        that runs once per decision. A record not yet in the database (never the case
+        after :meth:`create`, which flushes) is changed through the ORM instead.
+        """
+        if not inspect(record).persistent:
+            for key, value in values.items():
+                setattr(record, key, value)
+            return
+        values = {**values, "updated_at": utcnow()}
+        keys = tuple(values)
+        statement = _ROW_UPDATES.get(keys)
+        if statement is None:
+            table = SessionRecord.__table__
+            statement = update(table).where(table.c.id == bindparam("row_id")).values(
+                {key: bindparam(key) for key in keys}
+            )
+            _ROW_UPDATES[keys] = statement
+        self.db.execute(statement, {**values, "row_id": record.id})
+        for key, value in values.items():
+            set_committed_value(record, key, value)
 
     # -- decision log -------------------------------------------------------------------------
 
@@ -134,7 +162,7 @@ class SessionRepository:
         here (unique constraint), and no ORM unit of work is built for a row nobody reads
         back in this request.
         """
-        record.sequence += 1
+        self._write_row(record, {"sequence": record.sequence + 1})
         self.db.execute(_APPEND_DECISION, {
             "id": decision_id or uuid.uuid4(), "session_id": record.id, "sequence": record.sequence, "kind": kind,
             "client_ref": client_ref, "request": request, "response": response, "state_version": record.version,
