@@ -64,7 +64,9 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
         repo.save_state(record, _state_json(new_state))
         return result.to_dict()
 
-    response, replayed = report_once(repo, record, f"epoch:{payload.epoch}", request, apply, "epoch")
+    # Epochs count up: one after the state's last cannot have been logged yet.
+    response, replayed = report_once(repo, record, f"epoch:{payload.epoch}", request, apply, "epoch",
+                                     may_be_logged=payload.epoch <= record.state["epoch"])
     return response, record, replayed
 
 

@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 import numpy as np
-from sqlalchemy import bindparam, func, insert, inspect, select, update
+from sqlalchemy import bindparam, event, func, insert, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -30,6 +30,58 @@ _ROW_UPDATES: dict[tuple[str, ...], Any] = {}  # one UPDATE statement per set of
 _REPORT_BY_REF = select(Decision.request, Decision.response).where(
     Decision.session_id == bindparam("session_id"), Decision.client_ref == bindparam("client_ref")
 )
+
+_STAGED = "fairacq.staged_rows"  # Session.info key: record -> names of columns changed but not written
+
+
+def _stage(record: SessionRecord, values: dict[str, Any]) -> None:
+    """Change columns of a session row: shown on ``record`` now, written by :func:`_write_staged`.
+
+    The values are set on the record as its committed state, so the ORM has nothing to
+    flush for them — its unit of work would cost several times the UPDATE on a path that
+    runs once per decision — and the UPDATE writes everything staged at once. A record
+    not yet in the database (never the case after ``create``, which flushes) is changed
+    through the ORM instead.
+    """
+    state = inspect(record)
+    if not state.persistent:
+        for key, value in values.items():
+            setattr(record, key, value)
+        return
+    for key, value in values.items():
+        set_committed_value(record, key, value)
+    state.session.info.setdefault(_STAGED, {}).setdefault(record, set()).update(values)
+
+
+def _write_staged(db: Session, record: SessionRecord) -> None:
+    """One UPDATE of the columns staged for ``record`` (and ``updated_at``)."""
+    keys = db.info.get(_STAGED, {}).pop(record, None)
+    if not keys:
+        return
+    values = {key: getattr(record, key) for key in sorted(keys)}
+    values["updated_at"] = utcnow()
+    set_committed_value(record, "updated_at", values["updated_at"])
+    names = tuple(values)
+    statement = _ROW_UPDATES.get(names)
+    if statement is None:
+        table = SessionRecord.__table__
+        statement = update(table).where(table.c.id == bindparam("row_id")).values(
+            {key: bindparam(key) for key in names}
+        )
+        _ROW_UPDATES[names] = statement
+    db.execute(statement, {**values, "row_id": record.id})
+
+
+@event.listens_for(Session, "before_commit")
+def _write_unlogged(db: Session) -> None:
+    """A state saved without a decision logged after it is written here, before the commit."""
+    for record in list(db.info.get(_STAGED, {})):
+        _write_staged(db, record)
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_staged(db: Session) -> None:
+    db.info.pop(_STAGED, None)
 
 
 class SessionRepository:
@@ -98,36 +150,15 @@ class SessionRepository:
         return list(self.db.scalars(query.order_by(SessionRecord.created_at, SessionRecord.id).limit(limit)))
 
     def save_state(self, record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
-        """Store a new state (and status) and bump the version, in this transaction."""
+        """Store a new state (and status) and bump the version, in this transaction.
+
+        The row is written by the :meth:`log` call that follows (one UPDATE for the
+        state and the sequence number), or at commit if none does.
+        """
         values: dict[str, Any] = {"state": state, "version": record.version + 1}
         if status is not None:
             values["status"] = status
-        self._write_row(record, values)
-
-    def _write_row(self, record: SessionRecord, values: dict[str, Any]) -> None:
-        """Write columns of a stored session row with one UPDATE, now, and show them on ``record``.
-
-        The values are set on the record as its committed state, so the ORM has nothing
-        to flush for them: its unit of work would cost several times the UPDATE on a path
-        that runs once per decision. A record not yet in the database (never the case
-        after :meth:`create`, which flushes) is changed through the ORM instead.
-        """
-        if not inspect(record).persistent:
-            for key, value in values.items():
-                setattr(record, key, value)
-            return
-        values = {**values, "updated_at": utcnow()}
-        keys = tuple(values)
-        statement = _ROW_UPDATES.get(keys)
-        if statement is None:
-            table = SessionRecord.__table__
-            statement = update(table).where(table.c.id == bindparam("row_id")).values(
-                {key: bindparam(key) for key in keys}
-            )
-            _ROW_UPDATES[keys] = statement
-        self.db.execute(statement, {**values, "row_id": record.id})
-        for key, value in values.items():
-            set_committed_value(record, key, value)
+        _stage(record, values)
 
     # -- decision log -------------------------------------------------------------------------
 
@@ -162,7 +193,8 @@ class SessionRepository:
         here (unique constraint), and no ORM unit of work is built for a row nobody reads
         back in this request.
         """
-        self._write_row(record, {"sequence": record.sequence + 1})
+        _stage(record, {"sequence": record.sequence + 1})
+        _write_staged(self.db, record)
         self.db.execute(_APPEND_DECISION, {
             "id": decision_id or uuid.uuid4(), "session_id": record.id, "sequence": record.sequence, "kind": kind,
             "client_ref": client_ref, "request": request, "response": response, "state_version": record.version,

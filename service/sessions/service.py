@@ -91,13 +91,18 @@ def report_once(
     request: dict[str, Any],
     apply: Callable[[], dict[str, Any]],
     kind: str,
+    *,
+    may_be_logged: bool = True,
 ) -> tuple[dict[str, Any], bool]:
     """Apply a counted report once; a retry with the same client id gets the first answer.
 
     Returns the response and whether it was replayed. The same id with a different
-    request body is refused (422), since it cannot be the same report.
+    request body is refused (422), since it cannot be the same report. A caller that
+    knows from the state that the report cannot be in the log yet passes
+    ``may_be_logged=False`` to skip the lookup (the log's unique client id still
+    refuses a second copy).
     """
-    previous = repo.find_report(record, client_ref)
+    previous = repo.find_report(record, client_ref) if may_be_logged else None
     if previous is not None:
         previous_request, previous_response = previous
         if previous_request != request:

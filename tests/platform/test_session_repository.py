@@ -1,0 +1,70 @@
+"""A session row's state, version and sequence reach the database exactly when the transaction commits."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.auth import resolve_tenant
+from service.db import transaction
+from service.sessions.models import Decision, SessionRecord
+from service.sessions.repository import SessionRepository
+
+
+def _created(sessions) -> tuple:
+    with transaction(sessions) as db:
+        tenant = resolve_tenant(db, None)
+        record = SessionRepository(db, tenant.id, "batch_scheduler").create(
+            config={}, state={"n": 0}, seed=1, status="active"
+        )
+        return tenant.id, record.id
+
+
+def _row(sessions, session_id) -> SessionRecord:
+    with transaction(sessions) as db:
+        return db.scalar(select(SessionRecord).where(SessionRecord.id == session_id))
+
+
+def test_a_saved_state_and_its_logged_decision_are_one_row_write(sessions):
+    tenant_id, session_id = _created(sessions)
+    before = _row(sessions, session_id)
+    with transaction(sessions) as db:
+        repo = SessionRepository(db, tenant_id, "batch_scheduler")
+        record = repo.get_for_update(session_id)
+        repo.save_state(record, {"n": 1}, status="done")
+        assert (record.state, record.version, record.status) == ({"n": 1}, 2, "done")  # visible at once
+        assert not db.dirty  # nothing left for the ORM's unit of work
+        repo.log(record, "epoch", {"epoch": 1}, {"ok": True}, client_ref="epoch:1")
+        assert record.sequence == 1
+    row = _row(sessions, session_id)
+    assert (row.state, row.version, row.status, row.sequence) == ({"n": 1}, 2, "done", 1)
+    assert row.updated_at >= before.updated_at
+    with transaction(sessions) as db:
+        logged = db.scalars(select(Decision).where(Decision.session_id == session_id)).all()
+    assert [(d.sequence, d.state_version, d.client_ref) for d in logged] == [(1, 2, "epoch:1")]
+
+
+def test_a_state_saved_without_a_log_is_written_at_commit(sessions):
+    tenant_id, session_id = _created(sessions)
+    with transaction(sessions) as db:
+        repo = SessionRepository(db, tenant_id, "batch_scheduler")
+        repo.save_state(repo.get_for_update(session_id), {"n": 7})
+    row = _row(sessions, session_id)
+    assert (row.state, row.version, row.sequence) == ({"n": 7}, 2, 0)
+
+
+def test_a_rolled_back_state_is_not_written(sessions):
+    tenant_id, session_id = _created(sessions)
+    with pytest.raises(RuntimeError), transaction(sessions) as db:
+        repo = SessionRepository(db, tenant_id, "batch_scheduler")
+        record = repo.get_for_update(session_id)
+        repo.save_state(record, {"n": 9})
+        repo.log(record, "epoch", {}, {})
+        raise RuntimeError("the request failed after logging")
+    row = _row(sessions, session_id)
+    assert (row.state, row.version, row.sequence) == ({"n": 0}, 1, 0)
+    with transaction(sessions) as db:  # and the next transaction on a fresh session stages nothing stale
+        repo = SessionRepository(db, tenant_id, "batch_scheduler")
+        record = repo.get_for_update(session_id)
+        assert record.state == {"n": 0}
+    assert _row(sessions, session_id).version == 1
