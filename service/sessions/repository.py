@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 import numpy as np
-from sqlalchemy import bindparam, event, func, insert, inspect, select, update
+from sqlalchemy import String, Uuid, bindparam, event, func, insert, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -19,16 +19,19 @@ __all__ = ["SessionRepository"]
 
 # Built once: the hot paths (one decision per request) look a session up by id and append to
 # its log on every call, and building these statements costs more than running them.
+# The bound types are explicit: a foreign-key column's type is only known once the table it
+# points at is defined, and these are built at import, whatever was imported before.
 _BY_ID = select(SessionRecord).where(
-    SessionRecord.id == bindparam("session_id"),
-    SessionRecord.tenant_id == bindparam("tenant_id"),
-    SessionRecord.kind == bindparam("kind"),
+    SessionRecord.id == bindparam("session_id", type_=Uuid()),
+    SessionRecord.tenant_id == bindparam("tenant_id", type_=Uuid()),
+    SessionRecord.kind == bindparam("kind", type_=String()),
 )
 _BY_ID_FOR_UPDATE = _BY_ID.with_for_update()
 _APPEND_DECISION = insert(Decision.__table__)
 _ROW_UPDATES: dict[tuple[str, ...], Any] = {}  # one UPDATE statement per set of columns written
 _REPORT_BY_REF = select(Decision.request, Decision.response).where(
-    Decision.session_id == bindparam("session_id"), Decision.client_ref == bindparam("client_ref")
+    Decision.session_id == bindparam("session_id", type_=Uuid()),
+    Decision.client_ref == bindparam("client_ref", type_=String()),
 )
 
 _STAGED = "fairacq.staged_rows"  # Session.info key: record -> names of columns changed but not written

@@ -68,3 +68,16 @@ def test_a_rolled_back_state_is_not_written(sessions):
         record = repo.get_for_update(session_id)
         assert record.state == {"n": 0}
     assert _row(sessions, session_id).version == 1
+
+
+def test_lookup_statements_bind_uuids_whatever_was_imported_first():
+    """Built at import: a foreign key's type is unknown until its table exists, so the binds say theirs."""
+    import subprocess
+    import sys
+
+    code = (
+        "from service.sessions import repository as r\n"  # before service.auth defines `tenants`
+        "print(sorted({type(c.right.type).__name__ for c in r._BY_ID.whereclause.clauses}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['String', 'Uuid']"
