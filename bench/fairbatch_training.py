@@ -72,7 +72,7 @@ class TrainConfig:
 
 @dataclass
 class TrainResult:
-    """Final test predictions per seed, test predictions along training, and the sessions."""
+    """Final test predictions per seed, test predictions along training, the sessions and the final model."""
 
     config: TrainConfig
     test_scores: list[np.ndarray]  # per seed: P(y = 1) on its test rows
@@ -81,6 +81,8 @@ class TrainResult:
     curve_predictions: list[list[np.ndarray]]  # per recorded epoch, per seed: test predictions (bool)
     states: list[FairBatchState] = field(default_factory=list)
     seconds: float = 0.0
+    weights: np.ndarray | None = None  # (seeds, features): the final model, P(y = 1) = sigmoid(x·w + b)
+    bias: np.ndarray | None = None  # (seeds,)
 
 
 def _sigmoid(t: np.ndarray) -> np.ndarray:
@@ -191,4 +193,6 @@ def train(problem: Problem, config: TrainConfig, seeds: list[int]) -> TrainResul
         curve_predictions=curve,
         states=sessions.states if sessions else [],
         seconds=time.perf_counter() - started,
+        weights=W.copy(),
+        bias=b.copy(),
     )
