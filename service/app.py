@@ -16,7 +16,7 @@ import service.models  # noqa: F401  (registers every table)
 from service import __version__
 from service.auth import ensure_default_tenant
 from service.datasets.router import router as datasets_router
-from service.db import make_engine, make_sessionmaker
+from service.db import make_engine, make_reader_sessionmaker, make_sessionmaker
 from service.errors import install_handlers
 from service.fairness_metrics.router import router as metrics_router
 from service.jobs.router import router as jobs_router
@@ -51,6 +51,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
                          lock_timeout_ms=settings.lock_timeout_ms)
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
+    app.state.readers = make_reader_sessionmaker(engine)
     app.state.write_gate = asyncio.Lock() if settings.is_sqlite else None
     try:
         ensure_default_tenant(app.state.sessions)

@@ -32,6 +32,7 @@ __all__ = [
     "SessionDep",
     "UTCDateTime",
     "make_engine",
+    "make_reader_sessionmaker",
     "make_sessionmaker",
     "new_id",
     "read_only",
@@ -86,7 +87,11 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None,
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # No cap on connections (max_overflow=-1): a request on the event loop (a light
+        # endpoint) must never wait for the pool, or the requests holding its connections
+        # could not be resumed to give them back. A SQLite connection is a file handle.
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               pool_size=pool_size, max_overflow=-1)
         _configure_sqlite(engine)
         return engine
     options = []
@@ -124,6 +129,15 @@ def _configure_sqlite(engine: Engine) -> None:
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False, autoflush=True)
+
+
+def make_reader_sessionmaker(engine: Engine) -> sessionmaker[Session]:
+    """Sessions whose transactions start as readers (SQLite ``BEGIN DEFERRED``).
+
+    Unlike :func:`read_only` this takes no connection up front: the first query does,
+    in whatever thread runs it.
+    """
+    return make_sessionmaker(engine.execution_options(sqlite_begin="DEFERRED"))
 
 
 def read_only(session: Session) -> Session:

@@ -14,6 +14,7 @@ import functools
 import inspect
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, nullcontext
 from contextvars import ContextVar
 from typing import Any, TypeVar
@@ -25,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service import idempotency
 from service.auth import CurrentTenant, resolve_tenant
-from service.db import read_only, transaction
+from service.db import transaction
 from service.errors import ServiceError
 
 __all__ = ["TransactionalRoute", "light_endpoint", "read_only_endpoint"]
@@ -33,6 +34,7 @@ __all__ = ["TransactionalRoute", "light_endpoint", "read_only_endpoint"]
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
+FINISHER_THREADS = 16  # at most this many commits at once; each takes a fraction of a millisecond
 # Set for the request being handled when its sync work runs on the event loop (see light_endpoint).
 _ON_LOOP: ContextVar[bool] = ContextVar("fairacq_on_loop", default=False)
 
@@ -62,6 +64,21 @@ async def _run(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     if _ON_LOOP.get():
         return fn(*args, **kwargs)
     return await run_in_threadpool(fn, *args, **kwargs)
+
+
+# Commits, rollbacks and claim releases run on threads of their own, not the pool that
+# runs endpoints: a request holds its connection from its first query until this last
+# hop, and if that hop queued behind endpoints waiting for a connection (PostgreSQL's
+# pool is bounded), neither would ever move.
+_FINISHERS = ThreadPoolExecutor(max_workers=FINISHER_THREADS, thread_name_prefix="fairacq-finish")
+
+
+async def _finish(fn: Callable[..., T], *args: Any) -> T:
+    """``fn`` on the event loop when this request runs there, else on a finisher thread."""
+    if _ON_LOOP.get():
+        return fn(*args)
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_FINISHERS, functools.partial(fn, *args))
 
 
 def _as_coroutine(endpoint: Callable[..., Any]) -> Callable[..., Any]:
@@ -166,26 +183,26 @@ class TransactionalRoute(APIRoute):
                     headers[REPLAY_HEADER] = "true"
                     return Response(content=record.response_body, status_code=record.response_status or 200,
                                     headers=headers)
-        db = factory()
+        # A reader's session takes its connection (BEGIN DEFERRED) at its first query, in
+        # whichever thread runs it: a checkout here, on the event loop, could wait on the pool.
+        db = request.app.state.readers() if reader else factory()
         request.state.db = db
-        if reader:
-            read_only(db)
         closed = False
         try:
             response = await handler(request)
             status = response.status_code
             if status < 400:
-                await _run(_commit_and_close, db, claim, response)
+                await _finish(_commit_and_close, db, claim, response)
                 claim = None
             else:
-                await _run(_rollback_and_close, db)
+                await _finish(_rollback_and_close, db)
             closed = True
             return response
         finally:
             if not closed:
-                await _run(_rollback_and_close, db)
+                await _finish(_rollback_and_close, db)
             if claim is not None:
                 try:
-                    await _run(idempotency.release, factory, claim)
+                    await _finish(idempotency.release, factory, claim)
                 except Exception:  # noqa: BLE001 - the claim's lock expires on its own
                     log.warning("could not release idempotency claim %s", claim.key, exc_info=True)

@@ -348,3 +348,48 @@ def _wait_for_fits(client: Client, sampler_id: str, timeout: float = 60.0) -> di
                     "model_version": state["model_version"]}
         time.sleep(0.5)
     raise AssertionError(f"fit jobs did not finish: {mine}")
+
+
+CROWD = 48  # clients at once: three times the connections the PostgreSQL pool may open
+CROWD_ROUNDS = 15
+CROWD_LIMIT = 15.0  # s for a request: half the pool's 30 s checkout timeout, which a stall would reach
+
+
+def test_a_crowd_of_readers_and_writers_never_stalls_the_server(database_url, sessions, tmp_path):
+    """More requests at once than the database pool has connections: every one answers promptly.
+
+    Regression: a reader took its connection on the event loop, so with the pool spent
+    the loop waited for a connection that only the loop could give back (30 s stall).
+    """
+    key = make_key(sessions, "crowd")
+    with serve(database_url, tmp_path / "server.log") as server, Client(server.port, key) as setup:
+        sampler = setup.post(SAMPLERS, {"groups": list(GROUPS), "strategy": "aopt", "budget": BIG_BUDGET}).json()["id"]
+        metrics = {"predictions": [0, 1, 1, 0], "labels": [0, 1, 0, 1], "groups": ["a", "a", "b", "b"],
+                   "metrics": ["demographic_parity"]}
+        calls = [("GET", f"{SAMPLERS}/{sampler}", None), ("POST", "/v1/fairness-metrics", metrics),
+                 ("POST", f"{SAMPLERS}/{sampler}/next", {}), ("GET", f"{SAMPLERS}/{sampler}/decisions", None)]
+        slowest, statuses, lock = [0.0], Counter(), threading.Lock()
+        start = threading.Barrier(CROWD)
+
+        def crowd(c: int) -> None:
+            with Client(server.port, key) as client:
+                start.wait()
+                for r in range(CROWD_ROUNDS):
+                    method, path, body = calls[(c + r) % len(calls)]
+                    began = time.monotonic()
+                    reply = client.request(method, path, body)
+                    with lock:
+                        slowest[0] = max(slowest[0], time.monotonic() - began)
+                        statuses[reply.status] += 1
+
+        threads = [threading.Thread(target=crowd, args=(c,)) for c in range(CROWD)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        print(f"\n{CROWD} clients x {CROWD_ROUNDS}: statuses {dict(statuses)}, slowest {slowest[0]:.2f} s")
+        assert statuses == Counter({200: CROWD * CROWD_ROUNDS})
+        assert slowest[0] < CROWD_LIMIT
+        decisions = setup.get(f"{SAMPLERS}/{sampler}/decisions?limit=500").json()["items"]
+        nexts = sum(1 for c in range(CROWD) for r in range(CROWD_ROUNDS) if (c + r) % len(calls) == 2)
+        assert sum(d["kind"] == "next" for d in decisions) == nexts
