@@ -31,6 +31,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.algorithms.validation import InputError
@@ -273,6 +274,16 @@ def install_handlers(app: FastAPI) -> None:
         log.warning("database unavailable: %s", exc.orig)
         return problem_response(
             503, "Service unavailable", "the database is not reachable; retry later",
+            slug="unavailable", headers={"Retry-After": "1"},
+        )
+
+    @app.exception_handler(PoolTimeout)
+    async def _pool_exhausted(request: Request, exc: PoolTimeout):
+        # Every connection of the pool stayed busy for the pool's whole timeout: an overload,
+        # which a client should retry later, not a fault of the request or the server's code.
+        log.warning("no database connection free on %s %s: %s", request.method, request.url.path, exc)
+        return problem_response(
+            503, "Service unavailable", "the database is busy: no connection came free in time; retry later",
             slug="unavailable", headers={"Retry-After": "1"},
         )
 

@@ -50,3 +50,19 @@ def test_body_limit_middleware_rejects_large_bodies(database_url):
 def test_invalid_json_is_422(client):
     _is_problem(client.post("/v1/datasets", content=b"{not json", headers={"content-type": "application/json"}),
                 422)
+
+
+def test_no_free_database_connection_is_503_problem(app, client, monkeypatch):
+    """An exhausted pool is an overload the client should retry, not an internal error."""
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    def exhausted():
+        raise PoolTimeout("QueuePool limit of size 10 overflow 10 reached, connection timed out, timeout 30.00")
+
+    assert client.get("/v1/datasets").status_code == 200
+    monkeypatch.setattr(app.state.engine.pool, "connect", exhausted)
+    app.state.tenant_cache.clear()
+    response = client.get("/v1/datasets")
+    body = _is_problem(response, 503)
+    assert "no connection came free" in body["detail"]
+    assert response.headers["retry-after"] == "1"
