@@ -1,17 +1,22 @@
-"""Small factories for tests: a thin client wrapper, API keys, datasets."""
+"""Small factories for tests: a thin client wrapper, API keys, datasets, queued jobs run in-process."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
+import service.tasks  # noqa: F401  (registers every resource's job handlers)
 from service.auth import create_api_key
 from service.db import transaction
+from service.jobs import queue
+from service.jobs.models import Job
+from service.jobs.registry import HANDLERS, JobContext, PermanentError
+from service.settings import Settings
 
 
 class ApiClient:
@@ -74,3 +79,30 @@ def wait_for(predicate: Callable[[], Any], timeout: float = 30.0) -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError("timed out")
+
+
+def run_claimed(sessions: sessionmaker[Session], ctx: JobContext) -> None:
+    """Run one claimed job in-process, as a worker's child would: a PermanentError fails it."""
+    try:
+        HANDLERS[ctx.kind](ctx)
+    except PermanentError as exc:
+        with transaction(sessions) as db:
+            queue.finish_failure(db, ctx.job_id, ctx.attempt, str(exc), backoff_seconds=0.0, retry=False)
+
+
+def run_queued_jobs(sessions: sessionmaker[Session], settings: Settings,
+                    kinds: Sequence[str] | None = None) -> list[Job]:
+    """Run every queued job of ``kinds`` (every kind when ``None``) in-process, one after another."""
+    wanted = list(kinds) if kinds is not None else list(HANDLERS)
+    ran = []
+    while True:
+        with transaction(sessions) as db:
+            job = queue.claim(db, "test", 60.0, wanted)
+            if job is None:
+                return ran
+            ctx = JobContext(job_id=job.id, attempt=job.attempts, kind=job.kind, tenant_id=job.tenant_id,
+                             resource_id=job.resource_id, payload=dict(job.payload), settings=settings,
+                             sessions=sessions)
+        run_claimed(sessions, ctx)
+        with sessions() as db:
+            ran.append(db.get(Job, ctx.job_id))

@@ -17,11 +17,8 @@ from threadpoolctl import threadpool_limits
 import service.balanced_filters.tasks  # noqa: F401  (registers the job handler)
 from service.algorithms.balanced_filtering import make_proxy
 from service.balanced_filters.service import PROXIES
-from service.db import transaction
-from service.jobs import queue
 from service.jobs.models import Job
-from service.jobs.registry import HANDLERS, JobContext, PermanentError
-from tests.factories import make_key
+from tests.factories import make_key, run_queued_jobs
 
 TOL = 1e-9
 QP_TOL = 1e-6  # interior-point solutions are accurate to about 1e-8 in q; values derived from q to 1e-6
@@ -82,23 +79,7 @@ def _outcomes(client, fid: str, pairs: list[tuple], expect: int = 200):
 
 def _run_jobs(sessions, settings) -> list[Job]:
     """Run queued fit jobs in-process, as a worker's child would."""
-    ran = []
-    while True:
-        with transaction(sessions) as db:
-            job = queue.claim(db, "test", 60.0, ["balanced_filters.fit"])
-            if job is None:
-                break
-            ctx = JobContext(job_id=job.id, attempt=job.attempts, kind=job.kind, tenant_id=job.tenant_id,
-                             resource_id=job.resource_id, payload=dict(job.payload), settings=settings,
-                             sessions=sessions)
-        try:
-            HANDLERS[ctx.kind](ctx)
-        except PermanentError as exc:
-            with transaction(sessions) as db:
-                queue.finish_failure(db, ctx.job_id, ctx.attempt, str(exc), backoff_seconds=0.0, retry=False)
-        with sessions() as db:
-            ran.append(db.get(Job, ctx.job_id))
-    return ran
+    return run_queued_jobs(sessions, settings, ["balanced_filters.fit"])
 
 
 def _ready(client, sessions, settings, **overrides) -> str:

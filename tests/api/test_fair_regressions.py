@@ -24,9 +24,9 @@ from service.db import transaction
 from service.fair_regressions.service import FIT_JOB
 from service.jobs import queue
 from service.jobs.models import Job
-from service.jobs.registry import HANDLERS, JobContext, PermanentError
+from service.jobs.registry import JobContext
 from service.sessions.models import SessionBlob
-from tests.factories import make_key, wait_for
+from tests.factories import make_key, run_claimed, run_queued_jobs, wait_for
 
 TOL = 1e-9
 # Constraints hold to this on the training data: Theorems 3 and 4 allow (ρ + 2ν)/B more, but the
@@ -93,26 +93,7 @@ def _predict(client, rid: str, features, expect: int = 200, **extra):
 
 def _run_jobs(sessions, settings) -> list[Job]:
     """Run queued fit jobs in-process, as a worker's child would (a PermanentError fails the job)."""
-    ran = []
-    while True:
-        with transaction(sessions) as db:
-            job = queue.claim(db, "test", 60.0, [FIT_JOB])
-            if job is None:
-                return ran
-            ctx = JobContext(job_id=job.id, attempt=job.attempts, kind=job.kind, tenant_id=job.tenant_id,
-                             resource_id=job.resource_id, payload=dict(job.payload), settings=settings,
-                             sessions=sessions)
-        _run_claimed(sessions, ctx)
-        with sessions() as db:
-            ran.append(db.get(Job, ctx.job_id))
-
-
-def _run_claimed(sessions, ctx: JobContext) -> None:
-    try:
-        HANDLERS[ctx.kind](ctx)
-    except PermanentError as exc:
-        with transaction(sessions) as db:
-            queue.finish_failure(db, ctx.job_id, ctx.attempt, str(exc), backoff_seconds=0.0, retry=False)
+    return run_queued_jobs(sessions, settings, [FIT_JOB])
 
 
 def _fitted(client, sessions, settings, body: dict) -> dict:
@@ -366,7 +347,7 @@ def test_cancelled_fits_leave_the_regression_cancelled(client, sessions, setting
                          resource_id=job.resource_id, payload={}, settings=settings, sessions=sessions)
     assert job.id == uuid.UUID(running["job_id"])
     assert client.post(f"/v1/jobs/{job.id}/cancel").json()["cancel_requested"] is True
-    _run_claimed(sessions, ctx)
+    run_claimed(sessions, ctx)
     done = client.get(f"/v1/jobs/{job.id}").json()
     assert done["status"] == "cancelled" and "cancelled after 0 iterations" in done["error"]
     after = _get(client, running["id"])

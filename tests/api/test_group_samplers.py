@@ -15,12 +15,8 @@ import pytest
 from service.algorithms.adaptive_sampling import SamplerConfig, SamplerState, apply_observation, fit_and_evaluate
 from service.algorithms.adaptive_sampling import next_decision as library_next
 from service.algorithms.adaptive_sampling_scores import theoretical_bonus
-from service.db import transaction
-from service.group_samplers.tasks import fit_job
-from service.jobs import queue
 from service.jobs.models import Job
-from service.jobs.registry import JobContext
-from tests.factories import make_key
+from tests.factories import make_key, run_queued_jobs
 
 URL = "/v1/group-samplers"
 TOL = 1e-12
@@ -334,18 +330,7 @@ def _managed_observation(observation_id: str, group: str, seed: int, **extra) ->
 
 def _run_fit_jobs(sessions, settings) -> list[Job]:
     """Run queued fit jobs in-process, one after another, as a worker's child would."""
-    ran = []
-    while True:
-        with transaction(sessions) as db:
-            job = queue.claim(db, "test", 60.0, [FIT_JOB])
-            if job is None:
-                return ran
-            ctx = JobContext(job_id=job.id, attempt=job.attempts, kind=job.kind, tenant_id=job.tenant_id,
-                             resource_id=job.resource_id, payload=dict(job.payload), settings=settings,
-                             sessions=sessions)
-        fit_job(ctx)
-        with sessions() as db:
-            ran.append(db.get(Job, ctx.job_id))
+    return run_queued_jobs(sessions, settings, [FIT_JOB])
 
 
 def test_managed_observations_count_at_once_and_a_fit_covers_all_queued_samples(client, sessions, settings):

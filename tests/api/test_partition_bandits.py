@@ -16,10 +16,8 @@ from service.algorithms import datasift
 from service.algorithms.datasift_partitions import partition_pool
 from service.algorithms.datasift_run import LabeledData, run_acquisition
 from service.db import transaction
-from service.jobs import queue
 from service.jobs.models import Job
-from service.jobs.registry import HANDLERS, JobContext, PermanentError
-from tests.factories import make_key, wait_for
+from tests.factories import make_key, run_queued_jobs, wait_for
 
 TOL = 1e-9
 URL = "/v1/partition-bandits"
@@ -102,23 +100,7 @@ def _dataset(client, body: dict) -> str:
 
 def _run_jobs(sessions, settings) -> list[Job]:
     """Run this resource's queued jobs in-process, as a worker's child would."""
-    ran = []
-    while True:
-        with transaction(sessions) as db:
-            job = queue.claim(db, "test", 60.0, KINDS)
-            if job is None:
-                break
-            ctx = JobContext(job_id=job.id, attempt=job.attempts, kind=job.kind, tenant_id=job.tenant_id,
-                             resource_id=job.resource_id, payload=dict(job.payload), settings=settings,
-                             sessions=sessions)
-        try:
-            HANDLERS[ctx.kind](ctx)
-        except PermanentError as exc:
-            with transaction(sessions) as db:
-                queue.finish_failure(db, ctx.job_id, ctx.attempt, str(exc), backoff_seconds=0.0, retry=False)
-        with sessions() as db:
-            ran.append(db.get(Job, ctx.job_id))
-    return ran
+    return run_queued_jobs(sessions, settings, KINDS)
 
 
 # ----------------------------------------------------------------------------- client-made partitions

@@ -16,15 +16,10 @@ import httpx
 import numpy as np
 from sqlalchemy.orm import Session, sessionmaker
 
-import service.tasks  # noqa: F401  (registers every resource's job handlers)
-from service.db import transaction
-from service.jobs import queue
-from service.jobs.models import Job
-from service.jobs.registry import HANDLERS, JobContext, PermanentError
 from service.settings import Settings
-from tests.factories import ApiClient
+from tests.factories import ApiClient, run_queued_jobs
 
-__all__ = ["happy_path_tour", "run_queued_jobs", "seed_resources"]
+__all__ = ["happy_path_tour", "seed_resources"]
 
 
 def _dataset(n: int = 60, seed: int = 0) -> dict[str, Any]:
@@ -51,26 +46,6 @@ class _Recorder:
         assert response.is_success, f"{method} {url}: {response.status_code} {response.text}"
         self.responses.append(response)
         return response.json() if response.content else {}
-
-
-def run_queued_jobs(sessions: sessionmaker[Session], settings: Settings) -> list[Job]:
-    """Run every queued job in-process, as a worker's child would."""
-    ran = []
-    while True:
-        with transaction(sessions) as db:
-            job = queue.claim(db, "contract-tests", 60.0, list(HANDLERS))
-            if job is None:
-                return ran
-            ctx = JobContext(job_id=job.id, attempt=job.attempts, kind=job.kind, tenant_id=job.tenant_id,
-                             resource_id=job.resource_id, payload=dict(job.payload), settings=settings,
-                             sessions=sessions)
-        try:
-            HANDLERS[ctx.kind](ctx)
-        except PermanentError as exc:
-            with transaction(sessions) as db:
-                queue.finish_failure(db, ctx.job_id, ctx.attempt, str(exc), backoff_seconds=0.0, retry=False)
-        with sessions() as db:
-            ran.append(db.get(Job, ctx.job_id))
 
 
 def seed_resources(client: ApiClient, sessions: sessionmaker[Session],
