@@ -34,6 +34,10 @@ __all__ = ["TransactionalRoute", "light_endpoint", "read_only_endpoint"]
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
+REPLAY_HEADER = "Idempotent-Replayed"
+# Response headers worth replaying; the rest are recomputed by the server.
+STORED_HEADERS = ("location", "etag", "content-type")
 FINISHER_THREADS = 16  # at most this many commits at once; each takes a fraction of a millisecond
 # Set for the request being handled when its sync work runs on the event loop (see light_endpoint).
 _ON_LOOP: ContextVar[bool] = ContextVar("fairacq_on_loop", default=False)
@@ -95,11 +99,6 @@ def _as_coroutine(endpoint: Callable[..., Any]) -> Callable[..., Any]:
         return await _run(endpoint, **kwargs)
 
     return call
-
-log = logging.getLogger(__name__)
-REPLAY_HEADER = "Idempotent-Replayed"
-# Response headers worth replaying; the rest are recomputed by the server.
-STORED_HEADERS = ("location", "etag", "content-type")
 
 
 def _tenant_for(factory: sessionmaker[Session], authorization: str | None) -> CurrentTenant | None:

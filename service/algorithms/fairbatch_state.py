@@ -126,12 +126,7 @@ class FairBatchState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FairBatchState:
-        try:
-            key = _config_key(data)
-            hash(key)
-        except TypeError:  # not JSON data (a list where a value belongs): let init_state say what
-            key = None
-        state = _initial_state(key) if key is not None else _init_from_dict(data)
+        state = _initial_state(data)
         probabilities = np.asarray(data["probabilities"], dtype=float).ravel()
         _check_probabilities(state, probabilities)
         history = LambdaHistory.from_arrays(data["history"], len(state.layout.pairs))
@@ -164,15 +159,23 @@ def _init_from_dict(data: Mapping[str, Any]) -> FairBatchState:
     )
 
 
-@lru_cache(maxsize=CONFIG_CACHE_SIZE)
-def _initial_state(key: tuple[Any, ...]) -> FairBatchState:
+_INITIAL_STATES: dict[tuple[Any, ...], FairBatchState] = {}
+
+
+def _initial_state(data: Mapping[str, Any]) -> FairBatchState:
     """:func:`init_state` for a stored configuration, checked once per process (states are immutable)."""
-    metric, labels, groups, counts, positive_label, batch_size, step_size, threshold = key
-    return _init_from_dict({
-        "metric": metric, "labels": [v for _, v in labels], "groups": [v for _, v in groups],
-        "counts": [list(row) for row in counts], "positive_label": positive_label[0][1],
-        "batch_size": batch_size[0][1], "step_size": step_size[0][1], "threshold": threshold[0][1],
-    })
+    try:
+        key = _config_key(data)
+        return _INITIAL_STATES[key]
+    except TypeError:  # not JSON data (a list where a value belongs): init_state says what is wrong
+        return _init_from_dict(data)
+    except KeyError:
+        pass
+    state = _init_from_dict(data)
+    if len(_INITIAL_STATES) >= CONFIG_CACHE_SIZE:
+        _INITIAL_STATES.clear()
+    _INITIAL_STATES[key] = state
+    return state
 
 
 @lru_cache(maxsize=CONFIG_CACHE_SIZE)

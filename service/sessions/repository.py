@@ -68,7 +68,7 @@ def _write_staged(db: Session, record: SessionRecord) -> None:
     statement = _ROW_UPDATES.get(names)
     if statement is None:
         table = SessionRecord.__table__
-        statement = update(table).where(table.c.id == bindparam("row_id")).values(
+        statement = update(table).where(table.c.id == bindparam("row_id", type_=Uuid())).values(
             {key: bindparam(key) for key in names}
         )
         _ROW_UPDATES[names] = statement
