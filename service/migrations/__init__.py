@@ -1,31 +1,30 @@
-"""Alembic helpers: the config for a URL, upgrading to head, and the current revision."""
+"""The schema's migrations, shipped inside the package so an installed service can migrate.
+
+``env.py``, ``script.py.mako`` and ``versions/`` are Alembic's script directory;
+``alembic.ini`` at the repository root points here for developers who run the
+``alembic`` command. The service itself never reads an ini file: it builds the
+config from this folder and the database URL.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
+from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
-from alembic import command
+__all__ = ["SCRIPT_LOCATION", "alembic_config", "current_revision", "head_revision", "upgrade"]
 
-__all__ = ["alembic_config", "current_revision", "head_revision", "upgrade"]
-
-from functools import lru_cache
-
-from alembic.script import ScriptDirectory
-
-
-def script_location() -> Path:
-    """``alembic/`` beside the package (a checkout), else in the working directory (an install)."""
-    beside = Path(__file__).resolve().parent.parent / "alembic"
-    return beside if beside.is_dir() else Path.cwd() / "alembic"
+SCRIPT_LOCATION = Path(__file__).resolve().parent
 
 
 def alembic_config(url: str) -> Config:
     config = Config()
-    config.set_main_option("script_location", str(script_location()))
+    config.set_main_option("script_location", str(SCRIPT_LOCATION))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
 
