@@ -1,7 +1,8 @@
 """Loaders for the real datasets the benchmarks use (Adult, COMPAS).
 
-The files live in ``../shared/datasets/`` relative to the project root and are
-never copied into the project. ``FAIRACQ_DATASETS_DIR`` overrides the folder.
+The files live in ``bench/data/`` (sources, licences and row counts in its
+README.md), so the benchmarks run from a fresh clone. ``FAIRACQ_DATASETS_DIR``
+overrides the folder.
 
 Both loaders return a :class:`Table`: a float feature matrix with categorical
 columns one-hot encoded, a binary label, and the sensitive attributes as
@@ -54,10 +55,11 @@ class Table:
 
 
 def datasets_dir() -> Path:
+    """``bench/data/``, or the folder ``FAIRACQ_DATASETS_DIR`` names."""
     env = os.environ.get("FAIRACQ_DATASETS_DIR")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "shared" / "datasets"
+    return Path(__file__).resolve().parent / "data"
 
 
 def _one_hot(columns: dict[str, list[str]], names: list[str]) -> tuple[np.ndarray, list[str]]:
