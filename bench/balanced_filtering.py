@@ -43,7 +43,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bench.data import load_adult  # noqa: E402
-from bench.report import Targets, markdown_table, results_dir, write_text  # noqa: E402
+from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
 from service.algorithms.balanced_filtering import (  # noqa: E402
     decide,
     get_sampling_qp,
@@ -337,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=None)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
+    redirect_quick(args.quick)
     start = time.perf_counter()
     seeds = args.seeds or (2 if args.quick else 20)
     alphas = (0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0) if args.quick else tuple(np.round(np.arange(21) * 0.05, 2))

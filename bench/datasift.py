@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bench.data import load_adult, load_compas, standardize  # noqa: E402
-from bench.report import Targets, markdown_table, results_dir, write_text  # noqa: E402
+from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
 from service.algorithms.datasift import BanditConfig, init_state, next_decision  # noqa: E402
 from service.algorithms.datasift_baselines import run_baseline  # noqa: E402
 from service.algorithms.datasift_partitions import partition_pool  # noqa: E402
@@ -257,23 +257,19 @@ def plot(summaries: dict, filename: str, methods: list[str]) -> None:
         ax.set(title=dataset, xlabel="points acquired", ylabel="|DP| (mean of seeds)")
         ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(results_dir(NAME_OUT) / filename, dpi=120)
+    fig.savefig(results_dir(NAME) / filename, dpi=120)
     plt.close(fig)
 
 
-NAME_OUT = NAME
-
-
 def main(argv: list[str] | None = None) -> int:
-    global NAME_OUT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="2 seeds, main methods only; results in quick/")
+    parser.add_argument("--quick", action="store_true", help="2 seeds, main methods only (smoke run)")
     parser.add_argument("--seeds", type=int, default=None)
     parser.add_argument("--datasets", default="adult,compas")
     args = parser.parse_args(argv)
+    redirect_quick(args.quick)
     n_seeds = args.seeds or (2 if args.quick else 5)
     methods = dict(MAIN) if args.quick else {**MAIN, **EXTRA}
-    NAME_OUT = f"{NAME}/quick" if args.quick else NAME
     started = time.perf_counter()
     summaries, text = {}, []
     for dataset in args.datasets.split(","):
@@ -283,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{dataset} seed {seed} done ({time.perf_counter() - started:.0f} s)", flush=True)
         summaries[dataset] = summarise(seeds)
         text.append(tables(dataset, summaries[dataset]))
-    accuracy_rows, targets = [], Targets(NAME_OUT)
+    accuracy_rows, targets = [], Targets(NAME)
     for dataset, summary in summaries.items():
         stat, final = summary["stat"], {m: summary["stat"](m, "final")[0] for m in summary["labels"]}
         acc = {m: stat(m, "accuracy")[0] for m in summary["labels"]}
@@ -319,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         plot(summaries, filename, methods_in_plot)
     report = "\n\n".join(text)
     print(report)
-    write_text(NAME_OUT, "tables.md", report)
+    write_text(NAME, "tables.md", report)
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
     return targets.finish()
 

@@ -48,7 +48,7 @@ from typing import Any  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bench.data import load_adult, load_compas, standardize  # noqa: E402
-from bench.report import Targets, markdown_table, results_dir, write_text  # noqa: E402
+from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
 from service.algorithms.fair_regression import (  # noqa: E402
     LOGISTIC_C,
     FairRegressionPredictor,
@@ -435,6 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small tasks and 5 slacks (smoke run)")
     args = parser.parse_args(argv)
+    redirect_quick(args.quick)
     begin = time.perf_counter()
     slacks = QUICK_SLACKS if args.quick else SLACKS
     targets = Targets(NAME)

@@ -100,7 +100,7 @@ from bench.fairbatch_protocol import (  # noqa: E402
 from bench.fairbatch_settings import METRIC_SHORT, NAME, SETTINGS  # noqa: E402
 from bench.fairbatch_training import TrainConfig, train  # noqa: E402
 from bench.fairbatch_tuning import TUNE_GRID, tune  # noqa: E402
-from bench.report import Targets, markdown_table, results_dir, write_text  # noqa: E402
+from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
 
 __all__ = ["main", "run_dataset"]
 
@@ -219,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--datasets", nargs="+", choices=list(TUNE_GRID), default=None,
                         help="with --tune: tune only these (prints, does not write tuning.md)")
     args = parser.parse_args(argv)
+    redirect_quick(args.quick)
     seeds = list(range(args.seeds or (2 if args.quick else 10)))
     scale = 0.25 if args.quick else 1.0
     started = time.perf_counter()

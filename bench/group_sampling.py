@@ -47,7 +47,7 @@ from bench.group_sampling_runs import (  # noqa: E402
     run_session,
     run_uncurated,
 )
-from bench.report import Targets, markdown_table, results_dir, write_text  # noqa: E402
+from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
 from bench.synthetic_sampling import INSTANCE_I, INSTANCE_II, SYNTHETIC_MODEL_2, MixtureModel  # noqa: E402
 from service.algorithms.adaptive_sampling import (  # noqa: E402
     SamplerConfig,
@@ -346,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few trials, for a smoke run")
     parser.add_argument("--only", choices=[*PARTS, "speed"], action="append", help="run only these parts")
     args = parser.parse_args(argv)
+    redirect_quick(args.quick)
     settings = Settings.quick() if args.quick else Settings()
     parts = args.only or [*PARTS, "speed"]
     targets, out = Targets(NAME), []
@@ -362,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = "quick" if args.quick else "full"
     text = "\n\n".join(out) + f"\n\nRun time ({mode}, parts {', '.join(parts)}): {elapsed:.0f} s"
     print(f"Run time: {elapsed:.0f} s")
-    write_text(NAME, "results.md" if not args.quick else "results_quick.md", text)
+    write_text(NAME, "results.md", text)
     return targets.finish()
 
 

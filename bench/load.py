@@ -58,7 +58,7 @@ from bench.load_client import (
 )
 from bench.load_scenarios import SCENARIOS, NotAvailable, Scenario, SetupFailed, bare_lanes
 from bench.load_servers import HOST, Server, bare_server, service_server
-from bench.report import Targets, markdown_table, write_text
+from bench.report import Targets, markdown_table, redirect_quick, write_text
 
 NAME = "load"
 TARGETED = ("next-group", "epochs")  # the scenarios the issue sets targets for
@@ -310,6 +310,7 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, Plan]:
     parser.add_argument("--calibrate", action="store_true", help="measure the load client against a "
                         "server that does no work, and exit")
     args = parser.parse_args(argv)
+    redirect_quick(args.quick)
     names = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     unknown = sorted(set(names) - set(SCENARIOS))
     if unknown or not names:
@@ -356,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         keep = any(o.troubled for o in outcomes)
         text = header(plan, args.url, load_before) + "\n\n" + tables(outcomes)
         print(text)
-        write_text(NAME, "load-quick.md" if plan.quick else "load.md", text)
+        write_text(NAME, "load.md", text)
         targets = Targets(NAME)
         check_targets(targets, outcomes)
         return targets.finish()
