@@ -39,13 +39,10 @@ lint: $(VENV)/.dev-installed
 openapi: $(VENV)/.installed
 	$(BIN)/python -m service export-openapi
 
+# every script, a miss or crash does not stop the others, one summary table (docs/benchmarks.md);
+# make bench BENCH_ARGS=--quick  for a smoke run into a temporary folder
 bench: $(VENV)/.bench-installed
-	$(BIN)/python -m bench.group_sampling
-	$(BIN)/python -m bench.datasift
-	$(BIN)/python -m bench.balanced_filtering
-	$(BIN)/python -m bench.fairbatch
-	$(BIN)/python -m bench.fair_regression
-	$(BIN)/python -m bench.load
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) data .pytest_cache
