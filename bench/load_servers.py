@@ -95,7 +95,7 @@ class Server:
 
 def service_server(folder: Path) -> Server:
     env = {**os.environ, "FAIRACQ_DATABASE_URL": f"sqlite:///{folder / 'service.db'}", "FAIRACQ_WORKERS": "1",
-           "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+           "FAIRACQ_OPEN_MODE": "true", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     argv = [sys.executable, "-m", "service", "serve", "--host", HOST, "--port", str(free_port()),
             "--workers", "1", "--log-level", "warning"]
     return Server("service", argv, env, folder)

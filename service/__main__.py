@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import logging
-import multiprocessing
+import signal
 import sys
 from pathlib import Path
 
@@ -14,15 +13,8 @@ __all__ = ["main"]
 
 log = logging.getLogger("service")
 OPENAPI_PATH = Path("openapi") / "openapi.json"
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+# How long `serve` lets requests in flight finish after SIGTERM.
+SHUTDOWN_GRACE_S = 10
 
 
 def _migrate(url: str) -> None:
@@ -50,7 +42,8 @@ def _any_key(url: str) -> bool:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.jobs.worker import _worker_main
+    from service.app import create_app
+    from service.jobs.supervisor import Supervisor
     from service.settings import get_settings
 
     settings = get_settings()
@@ -60,26 +53,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if settings.is_sqlite:
         _migrate(settings.database_url)  # embedded mode: nothing else to run first
     if not _any_key(settings.database_url):
-        if not _is_loopback(host):
-            log.warning("no API key exists: running open, so binding to 127.0.0.1 instead of %s", host)
-            host = "127.0.0.1"
-        log.warning("OPEN MODE: no API key exists; every request acts as tenant 'default'. "
-                    "Create one with `python -m service create-api-key --tenant NAME`.")
-    context = multiprocessing.get_context("spawn")
-    children = [context.Process(target=_worker_main, args=(settings,), daemon=False) for _ in range(workers)]
-    for child in children:
-        child.start()
-    log.info("started %d worker process(es); API on http://%s:%d (docs at /docs)", workers, host, port)
+        if not settings.open_mode:
+            log.error("no API key exists, so every request would be refused. Create one with "
+                      "`fairacq create-api-key --tenant NAME` (in docker compose: `docker compose run --rm api "
+                      "fairacq create-api-key --tenant NAME`), or set FAIRACQ_OPEN_MODE=true to serve without "
+                      "keys, every request acting as tenant 'default'.")
+            return 2
+        log.warning("OPEN MODE (FAIRACQ_OPEN_MODE=true, no API key exists): every request acts as tenant "
+                    "'default' on http://%s:%d", host, port)
+    app = create_app(settings)
+    supervisor = Supervisor(settings, workers) if workers else None
+    app.state.supervisor = supervisor
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again for the handler
+    # that was there before it: this one, so the process returns here and stops its workers.
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    if supervisor is not None:
+        supervisor.start()
+        log.info("started %d worker process(es)", workers)
+    log.info("API on http://%s:%d (docs at /docs)", host, port)
     try:
-        uvicorn.run("service.app:create_app", factory=True, host=host, port=port,
-                    log_level=args.log_level, access_log=False)
+        uvicorn.run(app, host=host, port=port, log_level=args.log_level, access_log=False,
+                    timeout_graceful_shutdown=SHUTDOWN_GRACE_S)
     finally:
-        for child in children:
-            child.terminate()
-        for child in children:
-            child.join(15)
-            if child.is_alive():
-                child.kill()
+        if supervisor is not None:
+            supervisor.stop()
     return 0
 
 
@@ -126,7 +123,7 @@ def cmd_create_api_key(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m service", description=__doc__)
+    parser = argparse.ArgumentParser(prog="fairacq", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the API and worker processes")
     serve.add_argument("--host")

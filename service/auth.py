@@ -2,9 +2,10 @@
 
 Keys are random 256-bit tokens shown once and stored as SHA-256 digests (a slow
 password hash buys nothing for high-entropy secrets and would cost every
-request). Once any key exists, ``/v1`` requires one; with none the server is
-in open mode, every request belongs to the ``default`` tenant, and ``serve``
-binds to 127.0.0.1 only.
+request). Once any key exists, ``/v1`` requires one. With none, requests are refused
+unless the operator asked for open mode (``FAIRACQ_OPEN_MODE=true``): then every
+request belongs to the ``default`` tenant. ``serve`` refuses to start with no key
+and no open mode, so a deployment is never open by accident.
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def keys_exist(db: Session) -> bool:
     return True
 
 
-def resolve_tenant(db: Session, authorization: str | None) -> CurrentTenant:
+def resolve_tenant(db: Session, authorization: str | None, *, open_mode: bool = False) -> CurrentTenant:
     """The tenant a request acts for, or :class:`Unauthorized`."""
     if authorization:
         scheme, _, token = authorization.partition(" ")
@@ -127,6 +128,9 @@ def resolve_tenant(db: Session, authorization: str | None) -> CurrentTenant:
         return CurrentTenant(row.id, row.name)
     if keys_exist(db):
         raise Unauthorized("an API key is required: send 'Authorization: Bearer <api key>'")
+    if not open_mode:
+        raise Unauthorized("no API key exists yet: create one with `fairacq create-api-key --tenant NAME`, "
+                           "or run the server with FAIRACQ_OPEN_MODE=true to serve without keys")
     tenant = db.scalar(select(Tenant).where(Tenant.name == DEFAULT_TENANT))
     if tenant is None:
         tenant = _get_or_create_tenant(db, DEFAULT_TENANT)
@@ -159,7 +163,8 @@ async def current_tenant(request: Request) -> CurrentTenant:
     if hit is not None and hit[1] > now:
         tenant = hit[0]
     else:
-        tenant = await run_in_threadpool(resolve_tenant, request.state.db, authorization)
+        tenant = await run_in_threadpool(resolve_tenant, request.state.db, authorization,
+                                         open_mode=request.app.state.settings.open_mode)
         if len(cache) >= TENANT_CACHE_SIZE:
             cache.clear()
         if not tenant.fresh:

@@ -101,10 +101,10 @@ def _as_coroutine(endpoint: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def _tenant_for(factory: sessionmaker[Session], authorization: str | None) -> CurrentTenant | None:
+def _tenant_for(factory: sessionmaker[Session], authorization: str | None, open_mode: bool) -> CurrentTenant | None:
     try:
         with transaction(factory) as db:
-            return resolve_tenant(db, authorization)
+            return resolve_tenant(db, authorization, open_mode=open_mode)
     except ServiceError:
         return None  # the route's own auth dependency answers 401
 
@@ -164,7 +164,7 @@ class TransactionalRoute(APIRoute):
         claim = None
         key = request.headers.get(idempotency.HEADER)
         if request.method == "POST" and key is not None and not reader:
-            tenant = await _run(_tenant_for, factory, request.headers.get("authorization"))
+            tenant = await _run(_tenant_for, factory, request.headers.get("authorization"), settings.open_mode)
             if tenant is not None:
                 request.state.tenant = tenant
                 body = await request.body()

@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=1, le=65535)
     workers: int = Field(2, ge=0, le=64, description="worker processes started by `serve`")
+    # With no API key in the database, requests are refused unless this is set; then each acts
+    # as tenant `default`. `serve` refuses to start with neither a key nor this setting.
+    open_mode: bool = False
 
     # Request limits (SPEC §3).
     max_body_bytes: int = Field(64 * MIB, gt=0)

@@ -25,6 +25,9 @@ from service.settings import Settings
 from tests.factories import ApiClient
 
 POSTGRES_URL = os.environ.get("FAIRACQ_TEST_DATABASE_URL")
+# Tests run the service as `make serve` does, keyless in open mode (tests of keys create them);
+# the servers they start as subprocesses inherit it.
+os.environ.setdefault("FAIRACQ_OPEN_MODE", "true")
 
 
 def on_postgres() -> bool:
@@ -65,6 +68,7 @@ def fast_settings(database_url: str, **overrides: object) -> Settings:
         "job_poll_seconds": 0.05,
         "job_backoff_seconds": 0.1,
         "enable_diagnostic_jobs": True,
+        "open_mode": True,
     }
     values.update(overrides)
     return Settings(**values)  # type: ignore[arg-type]

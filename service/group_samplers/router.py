@@ -53,7 +53,8 @@ class FitWaitRoute(TransactionalRoute):
 
         async def route(request: Request) -> Response:
             await service.wait_for_fit(request.app.state.sessions, request.path_params.get("sampler_id"),
-                                       request.query_params.get("wait"), request.headers.get("authorization"))
+                                       request.query_params.get("wait"), request.headers.get("authorization"),
+                                       request.app.state.settings.open_mode)
             return await handler(request)
 
         return route

@@ -163,7 +163,7 @@ def _model_fields(record: SessionRecord) -> dict[str, Any]:
 
 
 async def wait_for_fit(factory: sessionmaker[Session], sampler_id: str | None, wait: str | None,
-                       authorization: str | None) -> None:
+                       authorization: str | None, open_mode: bool) -> None:
     """Hold ``next?wait=`` until the sampler's fit job has finished, or ``wait`` seconds.
 
     Runs before the request's own transaction, polling with short-lived sessions.
@@ -174,7 +174,7 @@ async def wait_for_fit(factory: sessionmaker[Session], sampler_id: str | None, w
     if seconds is None or target is None:
         return
     deadline = time.monotonic() + seconds
-    tenant_id = await run_in_threadpool(_tenant_id, factory, authorization)
+    tenant_id = await run_in_threadpool(_tenant_id, factory, authorization, open_mode)
     if tenant_id is None:
         return
     while await run_in_threadpool(_fit_running, factory, tenant_id, target):
@@ -199,10 +199,10 @@ def _as_uuid(value: str | None) -> uuid.UUID | None:
         return None
 
 
-def _tenant_id(factory: sessionmaker[Session], authorization: str | None) -> uuid.UUID | None:
+def _tenant_id(factory: sessionmaker[Session], authorization: str | None, open_mode: bool) -> uuid.UUID | None:
     try:
         with factory() as db:  # a reader: a sampler to wait for implies its tenant exists
-            return resolve_tenant(read_only(db), authorization).id
+            return resolve_tenant(read_only(db), authorization, open_mode=open_mode).id
     except (ServiceError, SQLAlchemyError):  # the route answers these itself
         return None
 

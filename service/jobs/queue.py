@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from service.db import utcnow
 from service.jobs.models import Job
 
-__all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "request_cancel"]
+__all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "release", "request_cancel"]
 
 
 class StaleAttempt(Exception):
@@ -139,6 +139,24 @@ def finish_failure(db: Session, job_id: uuid.UUID, attempt: int, error: str, *,
     else:
         job.status = "cancelled" if job.cancel_requested else "failed"
         job.finished_at = utcnow()
+    db.flush()
+    return job
+
+
+def release(db: Session, job_id: uuid.UUID, attempt: int) -> Job:
+    """Give a job back to the queue because its worker is shutting down, not because it failed.
+
+    It is due at once, and the attempt it used is given back (``max_attempts`` grows by
+    one), so that stopping workers for a deployment never exhausts a job's retries. The
+    fencing token still moves on at the next claim.
+    """
+    job = fence(db, job_id, attempt)
+    job.lease_expires_at = None
+    if job.cancel_requested:
+        job.status, job.finished_at = "cancelled", utcnow()
+    else:
+        job.status, job.run_after = "queued", utcnow()
+        job.max_attempts += 1
     db.flush()
     return job
 

@@ -5,18 +5,25 @@ The parent process holds the lease with a heartbeat every
 and checks the per-kind timeout, killing the child when either applies — so a
 cancel or timeout takes effect within one heartbeat. The child writes the
 result itself through :meth:`JobContext.commit`, fenced on its attempt number.
+
+SIGTERM wakes the worker at once: a running child is killed and its job is
+released back to the queue (``queue.release``) without spending an attempt, so
+another worker picks it up immediately rather than after the lease expires.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
 import signal
 import socket
+import threading
 import time
 import traceback
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
+from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +35,7 @@ from service.db import make_engine, make_sessionmaker, transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
+from service.jobs.supervisor import Supervisor, die_with_parent
 from service.settings import Settings
 
 __all__ = ["Worker", "run_workers"]
@@ -45,9 +53,10 @@ def _load_handlers(settings: Settings) -> None:
         from service.jobs import diagnostics  # noqa: F401
 
 
-def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any]) -> None:
+def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any], parent_pid: int) -> None:
     """Entry point of the child process that runs one attempt."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent_pid, signal.SIGKILL)
     engine = make_engine(settings.database_url, pool_size=2)
     ctx = JobContext(sessions=make_sessionmaker(engine), settings=settings, **job_fields)
     try:
@@ -66,26 +75,41 @@ def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any]
 
 
 class Worker:
-    def __init__(self, settings: Settings, sessions: sessionmaker[Session] | None = None) -> None:
+    """One worker loop. ``alive`` (shared with a supervisor) gets the time of every poll and beat;
+    ``parent_pid``, when given, is the supervisor whose death stops this loop."""
+
+    def __init__(self, settings: Settings, sessions: sessionmaker[Session] | None = None, *,
+                 alive: Synchronized | None = None, parent_pid: int | None = None) -> None:
         self.settings = settings
         self.sessions = sessions or make_sessionmaker(make_engine(settings.database_url, pool_size=2))
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = False
+        self._alive_value = alive
+        self._parent_pid = parent_pid
         self._next_purge = 0.0
+        # A signal writes a byte here, waking whatever wait the loop is in.
+        self._wake_read, self._wake_write = os.pipe()
+        os.set_blocking(self._wake_write, False)
         _load_handlers(settings)
 
     def stop(self, *_: Any) -> None:
         self.stopping = True
+        with contextlib.suppress(OSError):
+            os.write(self._wake_write, b"x")
 
     def run_forever(self) -> None:
         signal.signal(signal.SIGTERM, self.stop)
         signal.signal(signal.SIGINT, self.stop)
         log.info("worker %s polling for jobs", self.worker_id)
         while not self.stopping:
+            if self._parent_pid is not None and os.getppid() != self._parent_pid:
+                log.warning("worker %s: its parent process is gone; stopping", self.worker_id)
+                break
             self._alive()
             self._housekeeping()
             if not self.run_once():
-                time.sleep(self.settings.job_poll_seconds)
+                wait([self._wake_read], self.settings.job_poll_seconds)
+        log.info("worker %s stopped", self.worker_id)
 
     def run_once(self) -> bool:
         """Claim and run one job; return whether there was one."""
@@ -106,13 +130,14 @@ class Worker:
         log.info("running job %s (%s) attempt %d", job_id, kind, attempt)
         mp = multiprocessing.get_context("fork")
         receiver, sender = mp.Pipe(duplex=False)
-        child = mp.Process(target=_child_main, args=(sender, self.settings, fields), daemon=True)
+        child = mp.Process(target=_child_main, args=(sender, self.settings, fields, os.getpid()), daemon=True)
         child.start()
         sender.close()
         deadline = time.monotonic() + self.settings.timeout_for(kind)
         outcome: tuple[str, str | None, bool] | None = None
         while True:
-            if receiver.poll(self.settings.job_heartbeat_seconds):
+            ready = wait([receiver, self._wake_read], self.settings.job_heartbeat_seconds)
+            if receiver in ready:
                 try:
                     outcome = receiver.recv()
                 except EOFError:
@@ -149,6 +174,8 @@ class Worker:
             log.warning("could not purge idempotency records", exc_info=True)
 
     def _alive(self) -> None:
+        if self._alive_value is not None:
+            self._alive_value.value = time.time()
         if self.settings.worker_alive_file:
             Path(self.settings.worker_alive_file).touch()
 
@@ -179,10 +206,13 @@ class Worker:
             with transaction(self.sessions) as db:
                 if status == "cancelled":
                     queue.finish_cancelled(db, job_id, attempt)
+                elif status == "shutdown":
+                    queue.release(db, job_id, attempt)
+                    log.info("job %s attempt %d released: worker %s is shutting down", job_id, attempt,
+                             self.worker_id)
                 else:
-                    backoff = 0.0 if status == "shutdown" else self.settings.job_backoff_seconds
                     queue.finish_failure(db, job_id, attempt, message or status,
-                                         backoff_seconds=backoff, retry=retry)
+                                         backoff_seconds=self.settings.job_backoff_seconds, retry=retry)
         except queue.StaleAttempt:
             log.warning("job %s attempt %d was superseded before its outcome was recorded", job_id, attempt)
 
@@ -195,27 +225,18 @@ def _fields(job: Job) -> dict[str, Any]:
 
 
 def run_workers(settings: Settings, processes: int) -> None:
-    """Run ``processes`` worker loops (one in this process when 1)."""
+    """Run ``processes`` worker loops: in this process when 1, else under a :class:`Supervisor`."""
     if processes <= 1:
         Worker(settings).run_forever()
         return
-    mp = multiprocessing.get_context("spawn")
-    children = [mp.Process(target=_worker_main, args=(settings,)) for _ in range(processes)]
-    for child in children:
-        child.start()
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    supervisor = Supervisor(settings, processes)
+    supervisor.start()
+    log.info("supervising %d worker processes", processes)
     try:
-        for child in children:
-            child.join()
-    except KeyboardInterrupt:
-        pass
+        while not stop.wait(1.0):
+            pass
     finally:
-        for child in children:
-            if child.is_alive():
-                child.terminate()
-        for child in children:
-            child.join(10)
-
-
-def _worker_main(settings: Settings) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    Worker(settings).run_forever()
+        supervisor.stop()

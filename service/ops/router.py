@@ -11,6 +11,8 @@ from service.migrations import current_revision, head_revision
 from service.ops.metrics import REGISTRY
 
 router = APIRouter(tags=["operations"])
+# Embedded mode is not ready when no worker has polled or renewed a lease for this many heartbeats.
+WORKER_STALE_BEATS = 3
 
 
 @router.get("/healthz", operation_id="health")
@@ -34,9 +36,21 @@ def ready(request: Request):
     if current != head:
         return problem_response(
             503, "Service unavailable",
-            f"database is at migration {current}, head is {head}: run `python -m service migrate`",
+            f"database is at migration {current}, head is {head}: run `fairacq migrate`",
             slug="unavailable",
         )
+    supervisor = getattr(request.app.state, "supervisor", None)
+    if supervisor is not None:  # embedded mode: this process's workers must be polling
+        settings = request.app.state.settings
+        stale_after = WORKER_STALE_BEATS * settings.job_heartbeat_seconds + settings.job_poll_seconds
+        quiet = supervisor.seconds_since_seen()
+        if quiet > stale_after:
+            return problem_response(
+                503, "Service unavailable",
+                f"no worker process has polled for jobs in the last {stale_after:.0f} s "
+                f"(last seen {quiet:.0f} s ago): jobs would not run; see the server's log",
+                slug="unavailable",
+            )
     return {"status": "ready", "migration": current}
 
 

@@ -16,6 +16,22 @@ def test_open_mode_without_keys_acts_as_default_tenant(client):
     assert upload_dataset(client)["id"]
 
 
+def test_without_keys_and_without_open_mode_every_request_is_refused(database_url):
+    from fastapi.testclient import TestClient
+
+    from service.app import create_app
+    from tests.conftest import fast_settings
+
+    app = create_app(fast_settings(database_url, open_mode=False))
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        for method, path in (("GET", "/v1/datasets"), ("POST", "/v1/datasets")):
+            response = test_client.request(method, path, json={"features": [[1.0]], "groups": ["a"]},
+                                           headers={"Idempotency-Key": "k1"})
+            assert response.status_code == 401, (method, response.text)
+            assert "FAIRACQ_OPEN_MODE" in response.json()["detail"]
+        assert test_client.get("/healthz").status_code == 200
+
+
 def test_once_a_key_exists_v1_requires_one(client, sessions):
     key = make_key(sessions, "acme")
     response = client.get("/v1/datasets")

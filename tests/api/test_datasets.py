@@ -145,7 +145,7 @@ def test_delete_refused_while_a_session_uses_it(client, sessions):
 
     created = upload_dataset(client)
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
         SessionRepository(db, tenant.id, "group_sampler").create(
             config={}, state={}, seed=1, status="active", datasets={"training": uuid.UUID(created["id"])}
         )

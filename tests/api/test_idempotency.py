@@ -45,7 +45,7 @@ def test_request_in_flight_is_409(client, sessions):
 
     body = json.dumps(payload).encode()
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
     claim(sessions, tenant.id, "busy", fingerprint("POST", "/v1/datasets", "", body),
           lock_seconds=60, ttl_hours=24)
     response = client.post("/v1/datasets", content=body,
@@ -61,7 +61,7 @@ def test_a_dead_claim_is_taken_over_after_its_lock_expires(client, sessions):
     payload = dataset_payload(n=6)
     body = json.dumps(payload).encode()
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
     claim(sessions, tenant.id, "dead", fingerprint("POST", "/v1/datasets", "", body),
           lock_seconds=60, ttl_hours=24)
     with transaction(sessions) as db:
@@ -105,7 +105,7 @@ def test_expired_records_are_purged_and_fresh_ones_kept(client, sessions):
     client.post("/v1/datasets", json=dataset_payload(n=3), headers={"Idempotency-Key": "old"})
     client.post("/v1/datasets", json=dataset_payload(n=4), headers={"Idempotency-Key": "new"})
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
         db.get(IdempotencyRecord, (tenant.id, "old")).expires_at = utcnow() - timedelta(seconds=1)
     with transaction(sessions) as db:
         assert purge_expired(db) == 1

@@ -28,13 +28,13 @@ def test_readyz_is_503_when_the_schema_is_behind(client, sessions):
         with transaction(sessions) as db:
             db.execute(text("UPDATE alembic_version SET version_num = :head"), {"head": head})
     assert response.status_code == 503
-    assert "python -m service migrate" in response.json()["detail"]
+    assert "fairacq migrate" in response.json()["detail"]
 
 
 def test_metrics_expose_latency_by_route_and_jobs_by_status(client, sessions):
     client.get("/v1/datasets")
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
         queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                       resource_id=None)
     text_ = client.get("/metrics").text

@@ -13,7 +13,7 @@ from service.sessions.repository import SessionRepository
 
 def _created(sessions) -> tuple:
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
         record = SessionRepository(db, tenant.id, "batch_scheduler").create(
             config={}, state={"n": 0}, seed=1, status="active"
         )

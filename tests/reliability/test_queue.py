@@ -16,7 +16,7 @@ from service.jobs.registry import JobContext
 
 def _enqueue(sessions, **payload) -> Job:
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None)
+        tenant = resolve_tenant(db, None, open_mode=True)
         return queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                              resource_id=None, payload=payload, max_attempts=3)
 

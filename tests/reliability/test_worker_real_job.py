@@ -53,7 +53,7 @@ def _pool(sessions, settings) -> str:
     payload = DatasetCreate(features=features.round(4).tolist(), groups=["a", "b"] * (POOL_ROWS // 2),
                             labels=(features[:, 0] > 0).astype(int).tolist())
     with transaction(sessions) as db:
-        return str(create_dataset(db, resolve_tenant(db, None).id, payload, settings).id)
+        return str(create_dataset(db, resolve_tenant(db, None, open_mode=True).id, payload, settings).id)
 
 
 def test_sigkilled_worker_mid_partitioning_is_claimed_again_and_finishes_once(client, sessions, settings,

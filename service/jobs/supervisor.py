@@ -1,0 +1,147 @@
+"""Worker processes under supervision: started together, restarted when one dies, stopped together.
+
+``serve`` (embedded mode) and ``worker --processes N`` both run their worker
+loops as child processes of a :class:`Supervisor`. A child that dies without
+being asked (SIGKILL, the OOM killer, a crash) is restarted with a log line,
+after a delay that doubles while it keeps dying. Every child dies with its
+parent (``PR_SET_PDEATHSIG`` on Linux, and a parent-pid check in the loop), so
+no worker outlives the process that started it and keeps claiming jobs.
+
+Each child writes the time of its last poll or heartbeat into a shared double;
+:meth:`Supervisor.seconds_since_seen` lets ``/readyz`` say when no live worker
+has polled recently.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from multiprocessing.context import SpawnProcess
+from multiprocessing.sharedctypes import Synchronized
+from typing import Any
+
+from service.settings import Settings
+
+__all__ = ["Supervisor", "die_with_parent"]
+
+log = logging.getLogger("service.supervisor")
+
+# A slot whose child keeps dying waits this long before the next start, doubling up to the cap.
+RESTART_DELAY_S = 1.0
+RESTART_DELAY_MAX_S = 30.0
+# A child that ran this long before dying is treated as healthy: its slot's delay resets.
+HEALTHY_RUN_S = 60.0
+WATCH_INTERVAL_S = 0.5
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent_pid: int, sig: int = signal.SIGTERM) -> None:
+    """Ask the kernel to send ``sig`` to this process when its parent exits (Linux only)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, sig)
+    if os.getppid() != parent_pid:  # the parent died before the request took effect
+        os.kill(os.getpid(), sig)
+
+
+def _child_main(settings: Settings, alive: Synchronized, parent_pid: int) -> None:
+    from service.jobs.worker import Worker
+
+    die_with_parent(parent_pid)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    Worker(settings, alive=alive, parent_pid=parent_pid).run_forever()
+
+
+@dataclass
+class _Slot:
+    alive: Any  # a shared double (multiprocessing.Value without a lock)
+    process: SpawnProcess | None = None
+    started: float = 0.0
+    delay: float = RESTART_DELAY_S
+    next_start: float = 0.0
+    restarts: int = 0
+
+
+@dataclass
+class Supervisor:
+    """``processes`` worker loops in child processes, kept running until :meth:`stop`."""
+
+    settings: Settings
+    processes: int
+    stop_timeout: float = 15.0
+    _slots: list[_Slot] = field(default_factory=list)
+    _stopping: threading.Event = field(default_factory=threading.Event)
+    _thread: threading.Thread | None = None
+    _context: Any = field(default_factory=lambda: multiprocessing.get_context("spawn"))
+
+    def start(self) -> None:
+        now = time.time()
+        self._slots = [_Slot(alive=self._context.Value("d", now, lock=False)) for _ in range(self.processes)]
+        for index in range(self.processes):
+            self._start(index)
+        self._thread = threading.Thread(target=self._watch, name="worker-supervisor", daemon=True)
+        self._thread.start()
+
+    def _start(self, index: int) -> None:
+        slot = self._slots[index]
+        process = self._context.Process(target=_child_main, args=(self.settings, slot.alive, os.getpid()),
+                                        name=f"fairacq-worker-{index}")
+        process.start()
+        slot.process, slot.started = process, time.monotonic()
+
+    def _watch(self) -> None:
+        while not self._stopping.wait(WATCH_INTERVAL_S):
+            for index, slot in enumerate(self._slots):
+                self._check(index, slot)
+
+    def _check(self, index: int, slot: _Slot) -> None:
+        process = slot.process
+        if process is None or process.is_alive() or self._stopping.is_set():
+            return
+        now = time.monotonic()
+        if slot.next_start == 0.0:  # just found dead: schedule the restart
+            if now - slot.started >= HEALTHY_RUN_S:
+                slot.delay = RESTART_DELAY_S
+            slot.next_start = now + slot.delay
+            log.error("worker process %s (pid %s) exited with code %s; restarting it in %.0f s",
+                      process.name, process.pid, process.exitcode, slot.delay)
+            return
+        if now >= slot.next_start:
+            process.join(0)
+            slot.next_start, slot.restarts = 0.0, slot.restarts + 1
+            slot.delay = min(slot.delay * 2, RESTART_DELAY_MAX_S)
+            self._start(index)
+            log.warning("worker process %s restarted (pid %s, restart %d)",
+                        process.name, self._slots[index].process.pid, slot.restarts)  # type: ignore[union-attr]
+
+    def seconds_since_seen(self) -> float:
+        """Seconds since any live worker last polled the queue or renewed a lease."""
+        live = [slot.alive.value for slot in self._slots if slot.process is not None and slot.process.is_alive()]
+        return time.time() - max(live) if live else float("inf")
+
+    def pids(self) -> list[int]:
+        return [slot.process.pid for slot in self._slots if slot.process is not None and slot.process.pid]
+
+    def stop(self) -> None:
+        """SIGTERM every child (each releases its job), wait ``stop_timeout``, then SIGKILL."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join()
+        processes = [slot.process for slot in self._slots if slot.process is not None]
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        deadline = time.monotonic() + self.stop_timeout
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                log.warning("worker process %s did not stop in %.0f s; killing it", process.name, self.stop_timeout)
+                process.kill()
+                process.join(5)

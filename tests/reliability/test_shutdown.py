@@ -1,0 +1,195 @@
+"""Clean shutdown and supervision of real ``serve`` and ``worker`` processes.
+
+SIGTERM (or SIGKILL) to the process an operator started leaves no process of
+ours behind; a worker child that dies is restarted; ``/readyz`` says when no
+worker polls; a worker stopped by SIGTERM gives its job back at once; and
+``serve`` refuses to start keyless unless open mode is asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from service.jobs.models import Job
+from tests.reliability.live_server import Client, free_port
+from tests.reliability.test_worker import _enqueue, _env, _wait
+
+LEFTOVER_TIMEOUT = 15.0  # s: the issue's bound for every process of ours to be gone
+
+
+def _session_pids(sid: int) -> set[int]:
+    """Every live process in session ``sid`` (the group a test started with a new session)."""
+    pids = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[3]) == sid:  # state, ppid, pgrp, session
+            pids.add(int(entry.name))
+    return pids
+
+
+def _children(sid: int) -> set[int]:
+    """The worker processes of the session (not multiprocessing's resource tracker)."""
+    found = set()
+    for pid in _session_pids(sid) - {sid}:
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.add(pid)
+    return found
+
+
+def _wait_for(predicate, timeout: float, what: str, log: Path | None = None):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    tail = log.read_text()[-3000:] if log is not None else ""
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}\n{tail}")
+
+
+def _start(args: list[str], database_url: str, log: Path, **extra: str) -> subprocess.Popen:
+    with open(log, "ab") as out:
+        return subprocess.Popen([sys.executable, "-m", "service", *args], env=_env(database_url, **extra),
+                                start_new_session=True, stdout=out, stderr=out)
+
+
+@contextlib.contextmanager
+def _running(args: list[str], database_url: str, log: Path, **extra: str) -> Iterator[subprocess.Popen]:
+    proc = _start(args, database_url, log, **extra)
+    try:
+        yield proc
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        for pid in _session_pids(proc.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _ready(port: int) -> int:
+    with contextlib.suppress(OSError), Client(port) as client:
+        return client.get("/readyz").status
+    return 0
+
+
+def _serve(port: int, workers: int) -> list[str]:
+    return ["serve", "--port", str(port), "--workers", str(workers), "--log-level", "warning"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_stopping_serve_leaves_no_process_behind(database_url, tmp_path, sig):
+    port, log = free_port(), tmp_path / "serve.log"
+    with _running(_serve(port, 2), database_url, log) as proc:
+        _wait_for(lambda: len(_children(proc.pid)) >= 2 and _ready(port) == 200, 60, "serve and 2 workers", log)
+        os.kill(proc.pid, sig)  # the main process only, as a process manager would
+        _wait_for(lambda: not _session_pids(proc.pid), LEFTOVER_TIMEOUT, "every process to exit", log)
+        if sig == signal.SIGTERM:
+            assert proc.wait(1) == 0, log.read_text()[-2000:]
+
+
+def test_sigterm_to_worker_processes_stops_every_child(database_url, tmp_path):
+    log = tmp_path / "worker.log"
+    with _running(["worker", "--processes", "3"], database_url, log) as proc:
+        _wait_for(lambda: len(_children(proc.pid)) >= 3, 60, "3 worker children", log)
+        time.sleep(1.0)  # let them reach their loops
+        os.kill(proc.pid, signal.SIGTERM)
+        _wait_for(lambda: not _session_pids(proc.pid), LEFTOVER_TIMEOUT, "every process to exit", log)
+        assert proc.wait(1) == 0
+
+
+def test_a_worker_child_that_dies_is_restarted_and_runs_jobs(database_url, tmp_path, sessions):
+    port, log = free_port(), tmp_path / "serve.log"
+    with _running(_serve(port, 1), database_url, log) as proc:
+        first = _wait_for(lambda: _children(proc.pid), 60, "a worker child", log)
+        _wait_for(lambda: _ready(port) == 200, 60, "readiness", log)
+        victim = min(first)
+        os.kill(victim, signal.SIGKILL)  # as the OOM killer would
+        _wait_for(lambda: _children(proc.pid) - {victim}, 10, "a new worker child", log)
+        _wait_for(lambda: "restarted" in log.read_text(), 5, "the restart's log line", log)
+        assert "exited with code -9; restarting" in log.read_text()
+        job = _enqueue(sessions, 0.2)
+        done = _wait(sessions, job.id, lambda j: j.status == "succeeded", timeout=30)
+        assert done.attempts == 1
+
+
+def test_readyz_reports_workers_that_stopped_polling(database_url, tmp_path):
+    port, log = free_port(), tmp_path / "serve.log"
+    with _running(_serve(port, 1), database_url, log) as proc:
+        child = min(_wait_for(lambda: _children(proc.pid), 60, "a worker child", log))
+        _wait_for(lambda: _ready(port) == 200, 60, "readiness", log)
+        os.kill(child, signal.SIGSTOP)  # alive to the supervisor, but no longer polling
+        try:
+            _wait_for(lambda: _ready(port) == 503, 10, "readyz to report the silent worker", log)
+            with Client(port) as client:
+                assert "no worker process has polled" in client.get("/readyz").json()["detail"]
+        finally:
+            os.kill(child, signal.SIGCONT)
+        _wait_for(lambda: _ready(port) == 200, 10, "readiness after the worker resumed", log)
+
+
+def test_sigterm_to_a_worker_releases_its_job_at_once(database_url, tmp_path, sessions):
+    # A long heartbeat and lease: a release that waited for either would take 10 s or more.
+    slow = {"FAIRACQ_JOB_HEARTBEAT_SECONDS": "10", "FAIRACQ_JOB_LEASE_SECONDS": "60"}
+    log = tmp_path / "worker.log"
+    job = _enqueue(sessions, 30.0)
+    with _running(["worker"], database_url, log, **slow) as first:
+        _wait(sessions, job.id, lambda j: j.status == "running" and j.progress > 0)
+        stopped = time.monotonic()
+        os.kill(first.pid, signal.SIGTERM)
+        released = _wait(sessions, job.id, lambda j: j.status == "queued", timeout=5)
+        elapsed = time.monotonic() - stopped
+        assert elapsed < 2.0, f"released after {elapsed:.1f} s"
+        assert released.lease_expires_at is None and released.attempts == 1
+        assert released.max_attempts == 4  # the interrupted attempt is given back
+        assert first.wait(LEFTOVER_TIMEOUT) == 0
+    _wait_for(lambda: not _session_pids(first.pid), LEFTOVER_TIMEOUT, "the job process to exit")
+    with sessions() as db:
+        db.query(Job).filter(Job.id == job.id).update({"payload": {"seconds": 0.2}})
+        db.commit()
+    with _running(["worker"], database_url, tmp_path / "second.log"):
+        done = _wait(sessions, job.id, lambda j: j.status == "succeeded", timeout=30)
+    assert done.attempts == 2 and done.result["attempt"] == 2
+
+
+def test_serve_refuses_to_start_keyless_without_open_mode(database_url, tmp_path):
+    log = tmp_path / "serve.log"
+    proc = _start(_serve(free_port(), 0), database_url, log, FAIRACQ_OPEN_MODE="false")
+    assert proc.wait(60) == 2
+    text = log.read_text()
+    assert "no API key exists" in text and "FAIRACQ_OPEN_MODE=true" in text and "create-api-key" in text
+
+
+def _listening(port: int) -> set[str]:
+    """Local addresses with a listening TCP socket on ``port`` (IPv4)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, port_hex = local.split(":")
+        if state == "0A" and int(port_hex, 16) == port:
+            found.add(".".join(str(int(address[i:i + 2], 16)) for i in (6, 4, 2, 0)))
+    return found
+
+
+def test_open_mode_binds_the_host_it_is_asked_for(database_url, tmp_path):
+    port, log = free_port(), tmp_path / "serve.log"
+    args = ["serve", "--host", "0.0.0.0", "--port", str(port), "--workers", "0"]
+    with _running(args, database_url, log, FAIRACQ_OPEN_MODE="true"):
+        _wait_for(lambda: _ready(port) == 200, 60, "readiness", log)
+        assert _listening(port) == {"0.0.0.0"}
+        assert "OPEN MODE" in log.read_text()
