@@ -23,9 +23,10 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[bench]"
 	touch $@
 
+# A developer's server: keyless open mode on 127.0.0.1 unless FAIRACQ_OPEN_MODE=false is given.
 serve: $(VENV)/.installed
-	$(BIN)/python -m service migrate
-	$(BIN)/python -m service serve
+	$(BIN)/fairacq migrate
+	FAIRACQ_OPEN_MODE=$${FAIRACQ_OPEN_MODE:-true} $(BIN)/fairacq serve
 
 test: $(VENV)/.dev-installed
 	scripts/test.sh
