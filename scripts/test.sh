@@ -15,4 +15,4 @@ pgdir=$(mktemp -d /tmp/fairacq-pg.XXXXXX)
 trap 'scripts/pg_tmp.sh stop "$pgdir"' EXIT
 url=$(scripts/pg_tmp.sh start "$pgdir")
 FAIRACQ_TEST_DATABASE_URL="$url" FAIRACQ_TEST_PG_DIR="$pgdir" \
-  "$bin/python" -m pytest -q -p no:cacheprovider --ignore=tests/algorithms
+  "$bin/python" -m pytest -q -p no:cacheprovider --ignore=tests/algorithms --ignore=tests/deploy
