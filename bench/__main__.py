@@ -66,8 +66,9 @@ def run_script(name: str, quick: bool, root: Path, env: dict[str, str]) -> Outco
             outcome.problem = str(exc)
         if not outcome.problem and returncode != 0 and not outcome.missed:
             outcome.problem = "failed with every target met"
-    status = "crashed: " + outcome.crash_note() if outcome.problem else ("missed a target" if outcome.missed else "ok")
-    print(f"\n==== {name}: {status} ({outcome.seconds:.0f} s) ====", flush=True)
+    status = "missed a target" if outcome.missed else "ok"
+    status = f"crashed, {outcome.crash_note()}" if outcome.problem else f"{status} after {outcome.seconds:.0f} s"
+    print(f"\n==== {name}: {status} ====", flush=True)
     return outcome
 
 
