@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test test-sqlite test-postgres lint bench openapi clean
+.PHONY: serve test test-sqlite test-postgres test-compose lint bench openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ test: $(VENV)/.dev-installed
 
 test-sqlite: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -q
+
+# The docker-compose stack for real (tests/deploy/test_compose.py): needs root or a running Docker
+# engine, else it says why and skips (CI sets FAIRACQ_REQUIRE_COMPOSE=1: no skipping there).
+test-compose: $(VENV)/.dev-installed
+	scripts/test_compose.sh
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check service tests bench
