@@ -42,7 +42,9 @@ def _any_key(url: str) -> bool:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from service import tracing
     from service.app import create_app
+    from service.http_protocol import protocol_class, raise_file_limit
     from service.jobs.supervisor import Supervisor
     from service.settings import get_settings
 
@@ -71,12 +73,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         supervisor.start()
         log.info("started %d worker process(es)", workers)
     log.info("API on http://%s:%d (docs at /docs)", host, port)
+    raise_file_limit()
     try:
-        uvicorn.run(app, host=host, port=port, log_level=args.log_level, access_log=False,
-                    timeout_graceful_shutdown=SHUTDOWN_GRACE_S)
+        uvicorn.run(app, host=host, port=port, log_level=args.log_level, access_log=False, log_config=None,
+                    http=protocol_class(settings.header_timeout_seconds), timeout_graceful_shutdown=SHUTDOWN_GRACE_S)
     finally:
         if supervisor is not None:
             supervisor.stop()
+        tracing.shutdown()
     return 0
 
 
@@ -145,9 +149,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    from service import tracing
+    from service.logs import configure_logging
+    from service.settings import get_settings
+
     args = build_parser().parse_args(argv)
+    settings = get_settings()
+    configure_logging(settings.log_format, getattr(logging, str(getattr(args, "log_level", "info")).upper()))
+    if args.command in ("serve", "worker"):
+        tracing.configure(settings.otel_exporter, f"fairacq-{args.command}")
     return int(args.func(args) or 0)
 
 

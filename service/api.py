@@ -10,7 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
 from service.errors import Unprocessable
-from service.routing import TransactionalRoute
+from service.routing import ServiceRoute
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -19,7 +19,7 @@ __all__ = ["LimitQuery", "RawBody", "resource_router", "parse_cursor", "parse_js
 
 def resource_router(prefix: str, tag: str) -> APIRouter:
     """A ``/v1`` router whose routes run in one transaction each."""
-    return APIRouter(prefix=f"/v1{prefix}", tags=[tag], route_class=TransactionalRoute)
+    return APIRouter(prefix=f"/v1{prefix}", tags=[tag], route_class=ServiceRoute)
 
 
 async def _raw_body(request: Request) -> bytes:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -15,15 +14,17 @@ from sqlalchemy.exc import OperationalError
 
 import service.models  # noqa: F401  (registers every table)
 from service import __version__
-from service.auth import ensure_default_tenant
+from service.auth import TenantCache, ensure_default_tenant
 from service.datasets.router import router as datasets_router
-from service.db import make_engine, make_reader_sessionmaker, make_sessionmaker
+from service.db import WriteGate, make_engine, make_reader_sessionmaker, make_sessionmaker
 from service.errors import install_handlers
 from service.fairness_metrics.router import router as metrics_router
 from service.jobs.router import router as jobs_router
-from service.middleware import BodyLimitMiddleware, MetricsMiddleware
+from service.jobs.waiter import JobWaiter
+from service.middleware import BodyGuard, RequestContext
 from service.ops.metrics import REGISTRY, JobCollector
 from service.ops.router import router as ops_router
+from service.quotas import RateLimiter
 from service.resources import RESOURCE_ROUTERS
 from service.settings import Settings, get_settings
 
@@ -56,7 +57,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
     app.state.readers = make_reader_sessionmaker(engine)
-    app.state.write_gate = asyncio.Lock() if settings.is_sqlite else None
+    if settings.is_sqlite:
+        WriteGate().install(engine)
+    app.state.job_waiter = JobWaiter(app.state.readers)
     try:
         ensure_default_tenant(app.state.sessions)
     except OperationalError:  # the schema is not migrated yet: /readyz says so
@@ -86,13 +89,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=_operation_id,
     )
     app.state.settings = settings
-    app.state.tenant_cache = {}
+    app.state.tenant_cache = TenantCache()
+    app.state.rate_limiter = RateLimiter(settings.rate_limit_per_second, settings.rate_limit_burst)
 
     install_handlers(app)
     # Routes are matched in order, one regex each: the per-decision routes of the session
     # resources go first, since they take the most requests.
     for router in (*RESOURCE_ROUTERS, datasets_router, jobs_router, metrics_router, ops_router):
         app.include_router(router)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
-    app.add_middleware(MetricsMiddleware)
+    # The last added runs first: the request's context wraps everything, the body guard the app.
+    app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout_seconds,
+                       min_rate=settings.body_min_bytes_per_second)
+    app.add_middleware(RequestContext)
     return app

@@ -15,6 +15,7 @@ import secrets
 import time
 import uuid
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
@@ -26,11 +27,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from service.db import Base, UTCDateTime, new_id, utcnow
-from service.errors import Unauthorized
+from service.errors import ServiceUnavailable, Unauthorized
 
 __all__ = [
-    "ApiKey", "Tenant", "TenantDep", "create_api_key", "ensure_default_tenant", "hash_key", "keys_exist",
-    "resolve_tenant",
+    "ApiKey", "CurrentTenant", "Tenant", "TenantCache", "TenantDep", "authenticate", "bearer_token",
+    "create_api_key", "ensure_default_tenant", "hash_key", "keys_exist", "resolve_tenant",
 ]
 
 KEY_PREFIX = "fa_"
@@ -59,9 +60,6 @@ class ApiKey(Base):
 class CurrentTenant:
     id: uuid.UUID
     name: str
-    # Created by this request's transaction (open mode's first request): not yet committed,
-    # so not to be cached.
-    fresh: bool = False
 
 
 def hash_key(key: str) -> str:
@@ -112,16 +110,26 @@ def keys_exist(db: Session) -> bool:
     return True
 
 
-def resolve_tenant(db: Session, authorization: str | None, *, open_mode: bool = False) -> CurrentTenant:
-    """The tenant a request acts for, or :class:`Unauthorized`."""
-    if authorization:
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token:
-            raise Unauthorized("use 'Authorization: Bearer <api key>'")
+def bearer_token(authorization: str | None) -> str | None:
+    """The key in ``Authorization: Bearer <key>`` (scheme in any case, any spacing), or None."""
+    if authorization is None:
+        return None
+    parts = authorization.split()
+    if len(parts) != 2 or parts[0].lower() != "bearer":
+        raise Unauthorized("use 'Authorization: Bearer <api key>'")
+    return parts[1]
+
+
+def resolve_tenant(db: Session, token: str | None, *, open_mode: bool = False) -> CurrentTenant:
+    """The tenant a request with this key acts for (no key: open mode's ``default``), or :class:`Unauthorized`.
+
+    Only reads: open mode's tenant is created at start-up (:func:`ensure_default_tenant`).
+    """
+    if token is not None:
         row = db.execute(
             select(Tenant.id, Tenant.name)
             .join(ApiKey, ApiKey.tenant_id == Tenant.id)
-            .where(ApiKey.key_hash == hash_key(token.strip()))
+            .where(ApiKey.key_hash == hash_key(token))
         ).first()
         if row is None:
             raise Unauthorized("the API key is not valid")
@@ -131,47 +139,71 @@ def resolve_tenant(db: Session, authorization: str | None, *, open_mode: bool = 
     if not open_mode:
         raise Unauthorized("no API key exists yet: create one with `fairacq create-api-key --tenant NAME`, "
                            "or run the server with FAIRACQ_OPEN_MODE=true to serve without keys")
-    tenant = db.scalar(select(Tenant).where(Tenant.name == DEFAULT_TENANT))
-    if tenant is None:
-        tenant = _get_or_create_tenant(db, DEFAULT_TENANT)
-        return CurrentTenant(tenant.id, tenant.name, fresh=True)
-    return CurrentTenant(tenant.id, tenant.name)
+    tenant_id = db.scalar(select(Tenant.id).where(Tenant.name == DEFAULT_TENANT))
+    if tenant_id is None:
+        raise ServiceUnavailable("open mode's tenant does not exist yet; is the database migrated?")
+    return CurrentTenant(tenant_id, DEFAULT_TENANT)
 
 
-# How long a resolved key (or open mode) is trusted without asking the database again.
-# Keys are never deleted, so a key's tenant cannot change; open mode is rechecked often so
-# that a key created by `create-api-key` takes effect within a second.
+# How long a resolved key (or open mode) is trusted without asking the database again: a key
+# created by `create-api-key` ends open mode within a second.
 KEY_CACHE_SECONDS = 60.0
 OPEN_MODE_CACHE_SECONDS = 1.0
 TENANT_CACHE_SIZE = 10_000
 
 
-async def current_tenant(request: Request) -> CurrentTenant:
-    """The request's tenant; cached per process so the hot paths skip the key lookup.
+class TenantCache:
+    """Resolved keys, least recently used first out, each trusted for its TTL."""
 
-    A cache miss looks the key up in the request's own session (``request.state.db``,
-    opened by the route class), which is not declared as a sub-dependency: FastAPI's
-    resolution of one is a measurable share of a decision call.
+    def __init__(self, size: int = TENANT_CACHE_SIZE) -> None:
+        self.size = size
+        self._entries: OrderedDict[str | None, tuple[CurrentTenant, float]] = OrderedDict()
+
+    def get(self, token: str | None) -> CurrentTenant | None:
+        hit = self._entries.get(token)
+        if hit is None:
+            return None
+        if hit[1] <= time.monotonic():
+            del self._entries[token]
+            return None
+        self._entries.move_to_end(token)
+        return hit[0]
+
+    def put(self, token: str | None, tenant: CurrentTenant) -> None:
+        ttl = KEY_CACHE_SECONDS if token is not None else OPEN_MODE_CACHE_SECONDS
+        self._entries[token] = (tenant, time.monotonic() + ttl)
+        self._entries.move_to_end(token)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+def _lookup(readers: sessionmaker[Session], token: str | None, open_mode: bool) -> CurrentTenant:
+    with readers() as db:
+        return resolve_tenant(db, token, open_mode=open_mode)
+
+
+async def authenticate(request: Request) -> CurrentTenant:
+    """Step 1 of every ``/v1`` request (service.routing): the caller's tenant, from headers only.
+
+    A cache hit costs a dictionary lookup; a miss reads the key in a reader session
+    (``BEGIN DEFERRED`` on SQLite), so it never takes the database's write lock.
     """
-    cached = getattr(request.state, "tenant", None)
-    if cached is not None:
-        return cached
-    authorization = request.headers.get("authorization")
-    cache: dict[str | None, tuple[CurrentTenant, float]] = request.app.state.tenant_cache
-    now = time.monotonic()
-    hit = cache.get(authorization)
-    if hit is not None and hit[1] > now:
-        tenant = hit[0]
-    else:
-        tenant = await run_in_threadpool(resolve_tenant, request.state.db, authorization,
-                                         open_mode=request.app.state.settings.open_mode)
-        if len(cache) >= TENANT_CACHE_SIZE:
-            cache.clear()
-        if not tenant.fresh:
-            ttl = KEY_CACHE_SECONDS if authorization else OPEN_MODE_CACHE_SECONDS
-            cache[authorization] = (tenant, now + ttl)
+    token = bearer_token(request.headers.get("authorization"))
+    state = request.app.state
+    tenant = state.tenant_cache.get(token)
+    if tenant is None:
+        tenant = await run_in_threadpool(_lookup, state.readers, token, state.settings.open_mode)
+        state.tenant_cache.put(token, tenant)
     request.state.tenant = tenant
     return tenant
+
+
+async def current_tenant(request: Request) -> CurrentTenant:
+    """The tenant :func:`authenticate` found for this request."""
+    return request.state.tenant
 
 
 TenantDep = Annotated[CurrentTenant, Depends(current_tenant)]

@@ -6,17 +6,21 @@ concurrent writers queue on the database lock instead of failing on upgrade.
 PostgreSQL: ``pool_pre_ping`` and, for API connections, a statement timeout and
 a lock timeout.
 
-One transaction per request: :class:`TransactionalRoute` opens the session,
-the ``SessionDep`` dependency hands it to the route, and the route class commits
-once the response has been built — before anything is sent — or rolls back on
-error. Services and repositories flush, never commit.
+One transaction per request: :class:`service.routing.ServiceRoute` opens the
+session, the ``SessionDep`` dependency hands it to the route, and the route class
+commits once the response has been built — before anything is sent — or rolls
+back on error. Services and repositories flush, never commit.
+
+On SQLite the API's writers also pass this process's :class:`WriteGate`.
 """
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,7 +32,9 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
 __all__ = [
+    "ON_LOOP",
     "Base",
+    "GateBusy",
     "SessionDep",
     "UTCDateTime",
     "make_engine",
@@ -38,6 +44,7 @@ __all__ = [
     "read_only",
     "transaction",
     "utcnow",
+    "WriteGate",
 ]
 
 NAMING_CONVENTION = {
@@ -49,6 +56,9 @@ NAMING_CONVENTION = {
 }
 SQLITE_BUSY_TIMEOUT_MS = 5_000
 PG_CONNECT_TIMEOUT_S = 5
+_GATE_HELD = "fairacq.gate_held"  # connection-record info key
+# Set while a request's work runs on the event loop, where nothing may block.
+ON_LOOP: ContextVar[bool] = ContextVar("fairacq_on_loop", default=False)
 
 
 class Base(DeclarativeBase):
@@ -124,7 +134,54 @@ def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        if mode == "IMMEDIATE" and ON_LOOP.get():
+            # On the event loop a busy database must fail at once, never wait: the caller
+            # then runs the work on a thread (see service.routing).
+            connection.exec_driver_sql("PRAGMA busy_timeout=0")
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            finally:
+                connection.exec_driver_sql(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            return
         connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+class GateBusy(Exception):
+    """The write gate is held and this transaction may not wait for it (it runs on the event loop)."""
+
+
+class WriteGate:
+    """One writing transaction at a time in this process (SQLite's API engine only).
+
+    SQLite admits one writer. Without the gate, this process's writers would wait in
+    SQLite's busy handler, which sleeps up to 100 ms a try; with it they queue on a lock
+    and start the moment the previous writer commits. The gate is taken when a writing
+    transaction begins (``BEGIN IMMEDIATE``) and given back when its connection returns
+    to the pool, right after the commit or rollback: it spans the transaction, nothing
+    before it. Work on the event loop never waits for it (:class:`GateBusy`).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def install(self, engine: Engine) -> None:
+        event.listen(engine, "begin", self._take, insert=True)  # before the BEGIN is sent
+        for name in ("checkin", "invalidate", "soft_invalidate", "detach", "close"):
+            event.listen(engine.pool, name, self._give_back)
+
+    def _take(self, connection: Any) -> None:
+        if connection.get_execution_options().get("sqlite_begin", "IMMEDIATE") != "IMMEDIATE":
+            return
+        info = connection.connection.info
+        if info.get(_GATE_HELD):
+            return
+        if not self._lock.acquire(blocking=not ON_LOOP.get()):
+            raise GateBusy("another transaction of this process is writing")
+        info[_GATE_HELD] = True
+
+    def _give_back(self, _dbapi_connection: Any, record: Any, *_: Any) -> None:
+        if record is not None and record.info.pop(_GATE_HELD, False):
+            self._lock.release()
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
@@ -161,7 +218,7 @@ def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
 
 
 async def get_db(request: Request) -> Session:
-    """The request's session, opened by :class:`service.routing.TransactionalRoute`.
+    """The request's session, opened by :class:`service.routing.ServiceRoute`.
 
     ``async`` because it does no I/O: a sync dependency would cost a thread hop.
     """

@@ -9,10 +9,13 @@
     │   ├── NotReady
     │   ├── InUse
     │   └── RequestInFlight
+    ├── RequestTimeout (408)
     ├── PreconditionFailed (412)
     ├── PayloadTooLarge (413)
     ├── Unprocessable (422)          carries ``errors``: [{loc, msg}]
-    └── ServiceUnavailable (503)
+    ├── TooManyRequests (429)        carries ``Retry-After``
+    ├── ServiceUnavailable (503)
+    └── InsufficientStorage (507)    the database's disk is full
 
 ``service.algorithms.validation.InputError`` (raised by the pure library, which
 may not import this module) is rendered as 422 too, and so is a value the database
@@ -41,17 +44,21 @@ __all__ = [
     "BudgetExhausted",
     "Conflict",
     "InUse",
+    "InsufficientStorage",
     "NotFound",
     "NotReady",
     "PayloadTooLarge",
     "PreconditionFailed",
     "Problem",
     "RequestInFlight",
+    "RequestTimeout",
     "ServiceError",
     "ServiceUnavailable",
+    "TooManyRequests",
     "Unauthorized",
     "Unprocessable",
     "install_handlers",
+    "is_disk_full",
     "problem_response",
 ]
 
@@ -65,10 +72,12 @@ class ServiceError(Exception):
     title = "Internal error"
     slug = "internal"
 
-    def __init__(self, detail: str, *, errors: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, detail: str, *, errors: list[dict[str, Any]] | None = None,
+                 retry_after: int | None = None) -> None:
         super().__init__(detail)
         self.detail = detail
         self.errors = errors
+        self.headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
 
 
 class BadRequest(ServiceError):
@@ -103,6 +112,18 @@ class RequestInFlight(Conflict):
     title, slug = "Request in flight", "request-in-flight"
 
 
+class RequestTimeout(ServiceError):
+    status, title, slug = 408, "Request timeout", "request-timeout"
+
+
+class TooManyRequests(ServiceError):
+    status, title, slug = 429, "Too many requests", "too-many-requests"
+
+
+class InsufficientStorage(ServiceError):
+    status, title, slug = 507, "Insufficient storage", "insufficient-storage"
+
+
 class PreconditionFailed(ServiceError):
     status, title, slug = 412, "Precondition failed", "precondition-failed"
 
@@ -132,6 +153,15 @@ class Problem(BaseModel):
     status: int
     detail: str
     errors: list[ProblemError] | None = None
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Whether a database error says the disk is full (SQLite SQLITE_FULL, PostgreSQL class 53100)."""
+    orig = getattr(exc, "orig", exc)
+    if getattr(orig, "sqlite_errorname", None) == "SQLITE_FULL" or getattr(orig, "sqlstate", None) == "53100":
+        return True
+    text = str(orig).lower()
+    return "database or disk is full" in text or "no space left on device" in text
 
 
 def problem_response(
@@ -235,7 +265,8 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError):
-        return problem_response(exc.status, exc.title, exc.detail, slug=exc.slug, errors=exc.errors)
+        return problem_response(exc.status, exc.title, exc.detail, slug=exc.slug, errors=exc.errors,
+                                headers=exc.headers)
 
     @app.exception_handler(InputError)
     async def _input_error(request: Request, exc: InputError):
@@ -271,6 +302,12 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(OperationalError)
     async def _database_down(request: Request, exc: OperationalError):
+        if is_disk_full(exc):
+            log.error("the database's disk is full: %s", exc.orig)
+            return problem_response(
+                507, "Insufficient storage", "the server's database has no space left; nothing was stored. "
+                "Retry after its operator has freed space", slug="insufficient-storage",
+                headers={"Retry-After": "60"})
         log.warning("database unavailable: %s", exc.orig)
         return problem_response(
             503, "Service unavailable", "the database is not reachable; retry later",

@@ -1,10 +1,32 @@
-"""The route class every ``/v1`` router uses: one transaction per request, and idempotency.
+"""The life of a ``/v1`` request: one path for every route, in this order.
 
-The handler's session is opened here and committed after the response is
-built but before it is sent, so a client never sees success for a change that
-did not commit. POSTs with an ``Idempotency-Key`` are claimed first and their
-response is stored in the same transaction as the change (see
-``service.idempotency``).
+::
+
+    ASGI middleware (service.middleware)
+      RequestContext    X-Request-ID in and out, one JSON log line, latency metric, trace span
+      BodyGuard         Content-Length over the limit: 413; a body slower than its deadline: 408
+    ServiceRoute (this module), before FastAPI sees the request
+      1. authenticate   the tenant from ``Authorization`` (cached; a miss is a read, never a lock): 401
+      2. admit          the tenant's request rate (service.quotas): 429 + Retry-After
+      3. read the body  whole, under the size limit and its deadline, before any lock
+      4. idempotency    a POST with ``Idempotency-Key`` claims the key (its own short
+                        transaction) or replays the stored response
+    FastAPI             parses and validates the body, solves the dependencies
+    the endpoint        (wrapped by this module)
+      5. wait           an endpoint's declared pre-wait (``next?wait=`` for a fit), holding nothing
+      6. run            in the thread pool; or, for a light endpoint on SQLite, on the event
+                        loop when its transaction can begin at once (no thread hop)
+    ServiceRoute, after the response is built and before it is sent
+      7. finish         commit, with the idempotent response, or roll back
+
+A writer's transaction on SQLite takes this process's write gate when it begins
+(service.db.WriteGate) and gives it back when it ends, so the gate spans the
+transaction only: never a body being read, a client being authenticated or a
+wait. Commits run on finisher threads of their own (see ``_finish``).
+
+Endpoint markers (:func:`read_only_endpoint`, :func:`light_endpoint`,
+:func:`wait_before`) may be written above or below ``@router.post``: the route
+reads them when it handles its first request.
 """
 
 from __future__ import annotations
@@ -15,21 +37,22 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractAsyncContextManager, nullcontext
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from fastapi import Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.routing import APIRoute
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service import idempotency
-from service.auth import CurrentTenant, resolve_tenant
-from service.db import transaction
-from service.errors import ServiceError
+from service.auth import authenticate
+from service.db import ON_LOOP, GateBusy
+from service.quotas import admit
 
-__all__ = ["TransactionalRoute", "light_endpoint", "read_only_endpoint"]
+__all__ = ["ServiceRoute", "light_endpoint", "read_only_endpoint", "wait_before"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -39,8 +62,7 @@ REPLAY_HEADER = "Idempotent-Replayed"
 # Response headers worth replaying; the rest are recomputed by the server.
 STORED_HEADERS = ("location", "etag", "content-type")
 FINISHER_THREADS = 16  # at most this many commits at once; each takes a fraction of a millisecond
-# Set for the request being handled when its sync work runs on the event loop (see light_endpoint).
-_ON_LOOP: ContextVar[bool] = ContextVar("fairacq_on_loop", default=False)
+Waiter = Callable[[Request], Awaitable[None]]
 
 
 def read_only_endpoint(fn: F) -> F:
@@ -52,20 +74,55 @@ def read_only_endpoint(fn: F) -> F:
 def light_endpoint(fn: F) -> F:
     """Mark a sync endpoint whose work is O(session state): one decision or one report.
 
-    On SQLite such a request runs on the event loop, with no thread hop: its writes
-    queue on the process's write gate anyway and the GIL lets no thread run beside it,
-    so a hop to the pool and back (for the endpoint, then for the commit) would only
-    add the hop's own cost to a request that takes a fraction of a millisecond. On
-    PostgreSQL, whose calls wait on the network, it runs in the thread pool like
-    every other endpoint.
+    On SQLite such a request runs on the event loop when its transaction can begin at
+    once: its writes would queue on the process's write gate anyway and the GIL lets no
+    thread run beside it, so a hop to the pool and back would only add the hop's own cost
+    to a request that takes a fraction of a millisecond. When the gate or the database is
+    busy (another request, another process), it runs in the thread pool and waits there,
+    never on the loop. On PostgreSQL it always runs in the thread pool.
     """
     fn.__light__ = True  # type: ignore[attr-defined]
     return fn
 
 
+def wait_before(waiter: Waiter) -> Callable[[F], F]:
+    """Mark an endpoint that first awaits ``waiter(request)``, holding no lock or transaction."""
+
+    def mark(fn: F) -> F:
+        fn.__wait_before__ = waiter  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+@dataclass(frozen=True)
+class _Options:
+    read_only: bool
+    light: bool
+    waiter: Waiter | None
+
+    @classmethod
+    def of(cls, endpoint: Callable[..., Any]) -> _Options:
+        return cls(getattr(endpoint, "__read_only__", False), getattr(endpoint, "__light__", False),
+                   getattr(endpoint, "__wait_before__", None))
+
+
+@dataclass
+class _Scope:
+    """What the wrapped endpoint needs to know about its request."""
+
+    request: Request
+    options: _Options
+    db: Session | None
+    sqlite: bool
+
+
+_SCOPE: ContextVar[_Scope] = ContextVar("fairacq_request_scope")
+
+
 async def _run(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``fn`` on the event loop when this request runs there, else in the thread pool."""
-    if _ON_LOOP.get():
+    if ON_LOOP.get():
         return fn(*args, **kwargs)
     return await run_in_threadpool(fn, *args, **kwargs)
 
@@ -79,14 +136,24 @@ _FINISHERS = ThreadPoolExecutor(max_workers=FINISHER_THREADS, thread_name_prefix
 
 async def _finish(fn: Callable[..., T], *args: Any) -> T:
     """``fn`` on the event loop when this request runs there, else on a finisher thread."""
-    if _ON_LOOP.get():
+    if ON_LOOP.get():
         return fn(*args)
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_FINISHERS, functools.partial(fn, *args))
 
 
-def _as_coroutine(endpoint: Callable[..., Any]) -> Callable[..., Any]:
-    """A sync endpoint seen by FastAPI as ``async``: :func:`_run` decides where it runs.
+def _begins_at_once(db: Session) -> bool:
+    """Begin ``db``'s transaction on the loop if neither the gate nor SQLite makes it wait."""
+    try:
+        db.connection()
+        return True
+    except (GateBusy, OperationalError):
+        db.rollback()
+        return False
+
+
+def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    """A sync endpoint seen by FastAPI as ``async``: steps 5 and 6 of the module docstring.
 
     FastAPI validates a sync endpoint's return value in a second thread hop; as a
     coroutine its (small) response is validated on the loop. The signature, the
@@ -96,17 +163,17 @@ def _as_coroutine(endpoint: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(endpoint)
     async def call(**kwargs: Any) -> Any:
-        return await _run(endpoint, **kwargs)
+        scope = _SCOPE.get()
+        if scope.options.waiter is not None:
+            await scope.options.waiter(scope.request)
+        if scope.options.light and scope.sqlite and scope.db is not None:
+            ON_LOOP.set(True)
+            if _begins_at_once(scope.db):
+                return endpoint(**kwargs)
+            ON_LOOP.set(False)
+        return await run_in_threadpool(endpoint, **kwargs)
 
     return call
-
-
-def _tenant_for(factory: sessionmaker[Session], authorization: str | None, open_mode: bool) -> CurrentTenant | None:
-    try:
-        with transaction(factory) as db:
-            return resolve_tenant(db, authorization, open_mode=open_mode)
-    except ServiceError:
-        return None  # the route's own auth dependency answers 401
 
 
 def _commit_and_close(db: Session, claim: idempotency.Claim | None, response: Response) -> None:
@@ -130,78 +197,72 @@ def _stored_headers(response: Response) -> dict[str, str]:
     return {k: v for k, v in response.headers.items() if k.lower() in STORED_HEADERS}
 
 
-class TransactionalRoute(APIRoute):
+class ServiceRoute(APIRoute):
+    """The route class of every ``/v1`` router (see the module docstring)."""
+
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        self._original = endpoint
+        self._options: _Options | None = None
         if not inspect.iscoroutinefunction(endpoint):
-            endpoint = _as_coroutine(endpoint)
+            endpoint = _wrap(endpoint)
         super().__init__(path, endpoint, **kwargs)
 
     def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
         handler = super().get_route_handler()
-        read_only_route = getattr(self.endpoint, "__read_only__", False)
-        light = getattr(self.endpoint, "__light__", False)
 
         async def route(request: Request) -> Response:
-            reader = read_only_route or request.method in ("GET", "HEAD")
-            gate: asyncio.Lock | None = request.app.state.write_gate
-            # SQLite admits one writer: queue this process's writers on a lock instead of
-            # letting them poll in SQLite's busy handler (which sleeps up to 100 ms a try).
-            context: AbstractAsyncContextManager[Any] = nullcontext() if reader or gate is None else gate
-            token = _ON_LOOP.set(light and gate is not None)
+            if self._options is None:  # read late, so markers above @router.post count too
+                self._options = _Options.of(self._original)
+            token = ON_LOOP.set(False)
             try:
-                async with context:
-                    return await self._handle(handler, request, reader)
+                return await _handle(handler, request, self._options)
             finally:
-                _ON_LOOP.reset(token)
+                ON_LOOP.reset(token)
 
         return route
 
-    @staticmethod
-    async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Request,
-                      reader: bool) -> Response:
-        factory: sessionmaker[Session] = request.app.state.sessions
-        settings = request.app.state.settings
-        claim = None
-        key = request.headers.get(idempotency.HEADER)
-        if request.method == "POST" and key is not None and not reader:
-            tenant = await _run(_tenant_for, factory, request.headers.get("authorization"), settings.open_mode)
-            if tenant is not None:
-                request.state.tenant = tenant
-                body = await request.body()
-                print_ = idempotency.fingerprint(
-                    request.method, request.url.path, request.url.query, body
-                )
-                claim = await _run(
-                    idempotency.claim, factory, tenant.id, key, print_,
-                    lock_seconds=settings.idempotency_lock_seconds,
-                    ttl_hours=settings.idempotency_ttl_hours,
-                )
-                if claim.replay is not None:
-                    record = claim.replay
-                    headers = idempotency.stored_headers(record)
-                    headers[REPLAY_HEADER] = "true"
-                    return Response(content=record.response_body, status_code=record.response_status or 200,
-                                    headers=headers)
-        # A reader's session takes its connection (BEGIN DEFERRED) at its first query, in
-        # whichever thread runs it: a checkout here, on the event loop, could wait on the pool.
-        db = request.app.state.readers() if reader else factory()
-        request.state.db = db
-        closed = False
-        try:
-            response = await handler(request)
-            status = response.status_code
-            if status < 400:
-                await _finish(_commit_and_close, db, claim, response)
-                claim = None
-            else:
-                await _finish(_rollback_and_close, db)
-            closed = True
-            return response
-        finally:
-            if not closed:
-                await _finish(_rollback_and_close, db)
-            if claim is not None:
-                try:
-                    await _finish(idempotency.release, factory, claim)
-                except Exception:  # noqa: BLE001 - the claim's lock expires on its own
-                    log.warning("could not release idempotency claim %s", claim.key, exc_info=True)
+
+async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Request,
+                  options: _Options) -> Response:
+    app = request.app
+    settings = app.state.settings
+    tenant = await authenticate(request)
+    admit(request, tenant)
+    await request.body()  # under BodyGuard's limit and deadline; cached for FastAPI
+    reader = options.read_only or request.method in ("GET", "HEAD")
+    factory: sessionmaker[Session] = app.state.sessions
+    claim = None
+    key = request.headers.get(idempotency.HEADER)
+    if request.method == "POST" and key is not None and not reader:
+        print_ = idempotency.fingerprint(request.method, request.url.path, request.url.query, await request.body())
+        claim = await run_in_threadpool(
+            idempotency.claim, factory, tenant.id, key, print_,
+            lock_seconds=settings.idempotency_lock_seconds, ttl_hours=settings.idempotency_ttl_hours,
+        )
+        if claim.replay is not None:
+            record = claim.replay
+            headers = idempotency.stored_headers(record)
+            headers[REPLAY_HEADER] = "true"
+            return Response(content=record.response_body, status_code=record.response_status or 200,
+                            headers=headers)
+    db = app.state.readers() if reader else factory()
+    request.state.db = db
+    _SCOPE.set(_Scope(request, options, None if reader else db, settings.is_sqlite))
+    closed = False
+    try:
+        response = await handler(request)
+        if response.status_code < 400:
+            await _finish(_commit_and_close, db, claim, response)
+            claim = None
+        else:
+            await _finish(_rollback_and_close, db)
+        closed = True
+        return response
+    finally:
+        if not closed:
+            await _finish(_rollback_and_close, db)
+        if claim is not None:
+            try:
+                await _finish(idempotency.release, factory, claim)
+            except Exception:  # noqa: BLE001 - the claim's lock expires on its own
+                log.warning("could not release idempotency claim %s", claim.key, exc_info=True)

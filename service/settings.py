@@ -7,10 +7,10 @@ only what an operator tunes (database, limits, workers, job timing).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import Depends, Request
-from pydantic import Field, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "SettingsDep", "app_settings", "get_settings"]
@@ -29,13 +29,32 @@ class Settings(BaseSettings):
     # as tenant `default`. `serve` refuses to start with neither a key nor this setting.
     open_mode: bool = False
 
-    # Request limits (SPEC §3).
+    # Request limits (SPEC §3). A body must arrive within body_timeout_seconds, or within
+    # its declared length at body_min_bytes_per_second if that is longer; a request head
+    # within header_timeout_seconds.
     max_body_bytes: int = Field(64 * MIB, gt=0)
+    body_timeout_seconds: float = Field(30.0, gt=0)
+    body_min_bytes_per_second: float = Field(100_000.0, gt=0)
+    header_timeout_seconds: float = Field(10.0, gt=0)
     max_rows: int = Field(200_000, gt=0)
     max_features: int = Field(2_000, gt=0)
     max_candidates: int = Field(10_000, gt=0)
     max_groups: int = Field(64, ge=2)
     page_size_max: int = Field(500, gt=0)
+
+    # Per-tenant quotas (service.quotas); 0 turns one off. The rate is per API process.
+    rate_limit_per_second: float = Field(1000.0, ge=0)
+    rate_limit_burst: int = Field(2000, ge=1)
+    max_active_jobs: int = Field(20, ge=0, description="queued or running jobs per tenant")
+    max_stored_bytes: int = Field(10 * 1024 * MIB, ge=0, description="datasets and session blobs per tenant")
+
+    # Observability.
+    log_format: Literal["json", "text"] = "json"
+    otel_exporter: Literal["none", "console", "otlp"] = "none"
+    metrics_token: SecretStr | None = Field(None, description="when set, /metrics needs 'Bearer <token>'")
+
+    # Retention: finished jobs older than this are deleted by the workers (0 keeps them).
+    job_retention_days: float = Field(30.0, ge=0)
 
     # Jobs (SPEC §6).
     job_lease_seconds: float = Field(60.0, gt=0)

@@ -8,10 +8,11 @@ from typing import Any
 
 import numpy as np
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 import service.tasks  # noqa: F401  (registers every resource's job handlers)
-from service.auth import create_api_key
+from service.auth import DEFAULT_TENANT, CurrentTenant, Tenant, create_api_key
 from service.db import transaction
 from service.jobs import queue
 from service.jobs.models import Job
@@ -46,6 +47,16 @@ class ApiClient:
 
     def delete(self, url: str, **kwargs: Any):
         return self.request("DELETE", url, **kwargs)
+
+
+def default_tenant(db: Session) -> CurrentTenant:
+    """Open mode's tenant (created if the app has not started yet), in ``db``'s transaction."""
+    tenant = db.scalar(select(Tenant).where(Tenant.name == DEFAULT_TENANT))
+    if tenant is None:
+        tenant = Tenant(name=DEFAULT_TENANT)
+        db.add(tenant)
+        db.flush()
+    return CurrentTenant(tenant.id, tenant.name)
 
 
 def make_key(sessions: sessionmaker[Session], tenant: str) -> str:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Request, Response, status
+from fastapi import Header, Query, Response, status
 
-from service.api import LimitQuery, parse_cursor
+from service.api import LimitQuery, parse_cursor, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.group_samplers import service
@@ -22,45 +21,12 @@ from service.group_samplers.schemas import (
     ObservationResult,
     SamplerNextDecision,
 )
-from service.routing import TransactionalRoute, light_endpoint
+from service.routing import light_endpoint, wait_before
 from service.sessions.schemas import DecisionList
 from service.sessions.service import decision_page, set_etag
 from service.settings import SettingsDep
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def waits_for_fit(fn: F) -> F:
-    """Mark a route whose ``?wait=`` is served by :class:`FitWaitRoute`."""
-    fn.__waits_for_fit__ = True  # type: ignore[attr-defined]
-    return fn
-
-
-class FitWaitRoute(TransactionalRoute):
-    """A transactional route that first waits for a running fit when asked (``next?wait=``).
-
-    The wait happens before the route's transaction and, on SQLite, before the
-    process's write gate: inside the handler the request would already hold the
-    database's write lock (taken by its first query), so the worker could not commit
-    the very fit being waited for, and every other writer of this process would queue
-    behind the wait.
-    """
-
-    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
-        handler = super().get_route_handler()
-        if not getattr(self.endpoint, "__waits_for_fit__", False):
-            return handler
-
-        async def route(request: Request) -> Response:
-            await service.wait_for_fit(request.app.state.sessions, request.path_params.get("sampler_id"),
-                                       request.query_params.get("wait"), request.headers.get("authorization"),
-                                       request.app.state.settings.open_mode)
-            return await handler(request)
-
-        return route
-
-
-router = APIRouter(prefix="/v1/group-samplers", tags=["group-samplers"], route_class=FitWaitRoute)
+router = resource_router("/group-samplers", "group-samplers")
 IfMatch = Annotated[str | None, Header(description="the sampler's ETag; 412 when it has changed")]
 WaitQuery = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="managed mode: seconds to wait for a "
                                    "queued or running fit to finish before deciding")]
@@ -79,7 +45,7 @@ def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: Te
 
 
 @router.post("/{sampler_id}/next", operation_id="next_group_sampler_decision", responses=CONFLICTS)
-@waits_for_fit
+@wait_before(service.wait_for_fit)
 @light_endpoint
 def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
                                 wait: WaitQuery = 0.0, if_match: IfMatch = None) -> SamplerNextDecision:

@@ -9,12 +9,10 @@ before the request's transaction starts (see ``router.py`` for why).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import math
 import secrets
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,18 +21,16 @@ from typing import Any
 
 import numpy as np
 import scipy
-from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 
 from service import __version__
 from service.algorithms import adaptive_sampling
 from service.algorithms.adaptive_sampling import BudgetExhaustedError, ManagedFit, SamplerConfig, SamplerState
 from service.algorithms.validation import InputError
-from service.auth import resolve_tenant
 from service.datasets.service import build_table
-from service.db import read_only
-from service.errors import BudgetExhausted, NotFound, ServiceError
+from service.errors import BudgetExhausted, NotFound
 from service.group_samplers.models import MODEL_BLOB, RESOURCE_TYPE, SessionRecord, samples_blob
 from service.group_samplers.repository import GroupSamplerRepository, repository
 from service.group_samplers.schemas import (
@@ -58,9 +54,6 @@ __all__ = ["FIT_JOB", "create_sampler", "load", "next_decision", "report_observa
            "store_fit", "wait_for_fit"]
 
 FIT_JOB = "group_samplers.fit"
-# ``?wait`` polls the fit job this often: a finished fit is seen within 50 ms, at one
-# indexed read per poll.
-FIT_POLL_SECONDS = 0.05
 ACTIVE_JOB = ("queued", "running")
 REPORTED_FIELDS = ("n_acquired", "group_losses", "group_accuracies")
 MANAGED_FIELDS = ("train", "validation")
@@ -162,26 +155,21 @@ def _model_fields(record: SessionRecord) -> dict[str, Any]:
             "fit_pending": managed["observations"] > managed["fitted_observations"]}
 
 
-async def wait_for_fit(factory: sessionmaker[Session], sampler_id: str | None, wait: str | None,
-                       authorization: str | None, open_mode: bool) -> None:
-    """Hold ``next?wait=`` until the sampler's fit job has finished, or ``wait`` seconds.
+async def wait_for_fit(request: Request) -> None:
+    """``next?wait=``: hold the request until the sampler's queued or running fit has finished.
 
-    Runs before the request's own transaction, polling with short-lived sessions.
-    Anything invalid (no such sampler, bad key, bad ``wait``) returns at once: the
-    route then answers it as usual.
+    Runs before the request's transaction (service.routing), holding no lock; the wait
+    itself is the process's shared :class:`service.jobs.waiter.JobWaiter`. Anything
+    invalid (no such sampler, a bad ``wait``) returns at once: the endpoint answers it.
     """
-    seconds, target = _wait_seconds(wait), _as_uuid(sampler_id)
+    seconds = _wait_seconds(request.query_params.get("wait"))
+    target = _as_uuid(request.path_params.get("sampler_id"))
     if seconds is None or target is None:
         return
-    deadline = time.monotonic() + seconds
-    tenant_id = await run_in_threadpool(_tenant_id, factory, authorization, open_mode)
-    if tenant_id is None:
-        return
-    while await run_in_threadpool(_fit_running, factory, tenant_id, target):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return
-        await asyncio.sleep(min(FIT_POLL_SECONDS, remaining))
+    tenant_id = request.state.tenant.id
+    job_id = await run_in_threadpool(_active_fit_job, request.app.state.readers, tenant_id, target)
+    if job_id is not None:
+        await request.app.state.job_waiter.wait(tenant_id, job_id, seconds)
 
 
 def _wait_seconds(value: str | None) -> float | None:
@@ -199,19 +187,13 @@ def _as_uuid(value: str | None) -> uuid.UUID | None:
         return None
 
 
-def _tenant_id(factory: sessionmaker[Session], authorization: str | None, open_mode: bool) -> uuid.UUID | None:
-    try:
-        with factory() as db:  # a reader: a sampler to wait for implies its tenant exists
-            return resolve_tenant(read_only(db), authorization, open_mode=open_mode).id
-    except (ServiceError, SQLAlchemyError):  # the route answers these itself
-        return None
-
-
-def _fit_running(factory: sessionmaker[Session], tenant_id: uuid.UUID, sampler_id: uuid.UUID) -> bool:
-    with factory() as db:
-        repo = repository(read_only(db), tenant_id)
+def _active_fit_job(readers: sessionmaker[Session], tenant_id: uuid.UUID, sampler_id: uuid.UUID) -> uuid.UUID | None:
+    with readers() as db:
+        repo = repository(db, tenant_id)
         record = repo.find(sampler_id)
-        return record is not None and repo.fit_job_status(record) in ACTIVE_JOB
+        if record is None or repo.fit_job_status(record) not in ACTIVE_JOB:
+            return None
+        return record.job_id
 
 
 # -- observations ------------------------------------------------------------------------------

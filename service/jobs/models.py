@@ -11,10 +11,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base, UTCDateTime, new_id, utcnow
 
-__all__ = ["Job", "JOB_STATUSES", "FINISHED"]
+__all__ = ["DURATION_BUCKETS", "FINISHED", "JOB_STATUSES", "Job", "JobDurationStats"]
 
 JOB_STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
 FINISHED = ("succeeded", "failed", "cancelled")
+# Upper bounds (seconds) of the job-duration histogram's buckets; one column each below.
+DURATION_BUCKETS = (0.5, 1, 5, 15, 60, 300, 900, 3600)
 
 
 class Job(Base):
@@ -44,9 +46,36 @@ class Job(Base):
     resource_id: Mapped[uuid.UUID | None] = mapped_column()
     cancel_requested: Mapped[bool] = mapped_column(Boolean, default=False)
     worker_id: Mapped[str | None] = mapped_column(String(100))
+    # The request that queued the job (its X-Request-ID) and its W3C traceparent, so the
+    # worker's log lines and trace span join the request's.
+    request_id: Mapped[str | None] = mapped_column(String(128))
+    trace_context: Mapped[str | None] = mapped_column(String(128))
     run_after: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class JobDurationStats(Base):
+    """Cumulative histogram of finished jobs' run times, per kind, for ``/metrics``.
+
+    Incremented in the transaction that finishes a job, so it only grows: a scrape's
+    ``rate()`` stays right however many jobs run and whatever retention deletes.
+    ``le_<i>`` counts jobs that ran at most ``DURATION_BUCKETS[i]`` seconds.
+    """
+
+    __tablename__ = "job_duration_stats"
+
+    kind: Mapped[str] = mapped_column(String(60), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    sum_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    le_0: Mapped[int] = mapped_column(Integer, default=0)
+    le_1: Mapped[int] = mapped_column(Integer, default=0)
+    le_2: Mapped[int] = mapped_column(Integer, default=0)
+    le_3: Mapped[int] = mapped_column(Integer, default=0)
+    le_4: Mapped[int] = mapped_column(Integer, default=0)
+    le_5: Mapped[int] = mapped_column(Integer, default=0)
+    le_6: Mapped[int] = mapped_column(Integer, default=0)
+    le_7: Mapped[int] = mapped_column(Integer, default=0)

@@ -16,13 +16,18 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from service import tracing
 from service.db import utcnow
-from service.jobs.models import Job
+from service.jobs.models import DURATION_BUCKETS, FINISHED, Job, JobDurationStats
+from service.logs import REQUEST_ID
+from service.quotas import check_active_jobs
 
-__all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "release", "request_cancel"]
+__all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "purge_finished", "release",
+           "request_cancel"]
 
 
 class StaleAttempt(Exception):
@@ -38,16 +43,44 @@ def enqueue(
     resource_id: uuid.UUID | None,
     payload: dict[str, Any] | None = None,
     max_attempts: int = 3,
+    max_active: int = 0,
 ) -> Job:
-    """Add a job in the caller's transaction, so it exists iff the state change that needs it does."""
+    """Add a job in the caller's transaction, so it exists iff the state change that needs it does.
+
+    ``max_active`` > 0 refuses (429) a tenant that already has that many jobs queued or
+    running. The job records the request id and trace context it was queued in.
+    """
+    check_active_jobs(db, tenant_id, max_active)
     job = Job(
         tenant_id=tenant_id, kind=kind, status="queued", payload=payload or {}, progress=0.0,
         attempts=0, max_attempts=max_attempts, resource_type=resource_type, resource_id=resource_id,
-        run_after=utcnow(),
+        run_after=utcnow(), request_id=REQUEST_ID.get(), trace_context=tracing.current_traceparent(),
     )
     db.add(job)
     db.flush()
     return job
+
+
+def _end(db: Session, job: Job, status: str) -> None:
+    """Put ``job`` in a final status and count its run time in the duration histogram."""
+    job.status, job.finished_at, job.lease_expires_at = status, utcnow(), None
+    if job.started_at is None:
+        return
+    seconds = max(0.0, (job.finished_at - job.started_at).total_seconds())
+    stats = JobDurationStats
+    values: dict[str, Any] = {"count": stats.count + 1, "sum_seconds": stats.sum_seconds + seconds}
+    for i, bound in enumerate(DURATION_BUCKETS):
+        if seconds <= bound:
+            values[f"le_{i}"] = getattr(stats, f"le_{i}") + 1
+    increment = update(stats).where(stats.kind == job.kind).values(**values)
+    if db.execute(increment).rowcount:
+        return
+    try:
+        with db.begin_nested():
+            db.add(stats(kind=job.kind, count=1, sum_seconds=seconds,
+                         **{f"le_{i}": int(seconds <= b) for i, b in enumerate(DURATION_BUCKETS)}))
+    except IntegrityError:  # another transaction created the row first
+        db.execute(increment)
 
 
 def claim(db: Session, worker_id: str, lease_seconds: float, kinds: list[str] | None = None) -> Job | None:
@@ -75,11 +108,11 @@ def claim(db: Session, worker_id: str, lease_seconds: float, kinds: list[str] | 
     # stamp with the time of the claim itself, never earlier than the job's creation.
     now = utcnow()
     if job.cancel_requested:
-        job.status, job.finished_at, job.lease_expires_at = "cancelled", now, None
+        _end(db, job, "cancelled")
         db.flush()
         return None
     if job.attempts >= job.max_attempts:  # its last attempt's worker died: give up
-        job.status, job.finished_at, job.lease_expires_at = "failed", now, None
+        _end(db, job, "failed")
         job.error = job.error or "the worker running the last attempt stopped responding"
         db.flush()
         return None
@@ -122,9 +155,9 @@ def fence(db: Session, job_id: uuid.UUID, attempt: int) -> Job:
     return job
 
 
-def finish_success(job: Job, result: dict[str, Any] | None = None) -> None:
-    job.status, job.result, job.progress = "succeeded", result, 1.0
-    job.finished_at, job.lease_expires_at, job.error = utcnow(), None, None
+def finish_success(db: Session, job: Job, result: dict[str, Any] | None = None) -> None:
+    job.result, job.progress, job.error = result, 1.0, None
+    _end(db, job, "succeeded")
 
 
 def finish_failure(db: Session, job_id: uuid.UUID, attempt: int, error: str, *,
@@ -137,8 +170,7 @@ def finish_failure(db: Session, job_id: uuid.UUID, attempt: int, error: str, *,
         job.status = "queued"
         job.run_after = utcnow() + timedelta(seconds=backoff_seconds * 2 ** (job.attempts - 1))
     else:
-        job.status = "cancelled" if job.cancel_requested else "failed"
-        job.finished_at = utcnow()
+        _end(db, job, "cancelled" if job.cancel_requested else "failed")
     db.flush()
     return job
 
@@ -153,7 +185,7 @@ def release(db: Session, job_id: uuid.UUID, attempt: int) -> Job:
     job = fence(db, job_id, attempt)
     job.lease_expires_at = None
     if job.cancel_requested:
-        job.status, job.finished_at = "cancelled", utcnow()
+        _end(db, job, "cancelled")
     else:
         job.status, job.run_after = "queued", utcnow()
         job.max_attempts += 1
@@ -163,15 +195,30 @@ def release(db: Session, job_id: uuid.UUID, attempt: int) -> Job:
 
 def finish_cancelled(db: Session, job_id: uuid.UUID, attempt: int) -> None:
     job = fence(db, job_id, attempt)
-    job.status, job.finished_at, job.lease_expires_at = "cancelled", utcnow(), None
+    _end(db, job, "cancelled")
     db.flush()
 
 
 def request_cancel(db: Session, job: Job) -> Job:
     """Queued jobs are cancelled at once; a running one is killed at its next heartbeat."""
     if job.status == "queued":
-        job.status, job.finished_at, job.cancel_requested = "cancelled", utcnow(), True
+        job.cancel_requested = True
+        _end(db, job, "cancelled")
     elif job.status == "running":
         job.cancel_requested = True
     db.flush()
     return job
+
+
+def purge_finished(db: Session, older_than_days: float) -> int:
+    """Delete jobs finished more than ``older_than_days`` ago (0: keep all), except a session's
+    latest job, whose outcome the session's status still reads."""
+    from service.sessions.models import SessionRecord
+
+    if older_than_days <= 0:
+        return 0
+    cutoff = utcnow() - timedelta(days=older_than_days)
+    in_use = select(SessionRecord.job_id).where(SessionRecord.job_id.is_not(None))
+    result = db.execute(delete(Job).where(Job.status.in_(FINISHED), Job.finished_at < cutoff,
+                                          Job.id.not_in(in_use)))
+    return result.rowcount or 0

@@ -80,4 +80,4 @@ class JobContext:
         with transaction(self.sessions) as db:
             job = queue.fence(db, self.job_id, self.attempt)
             result = write(db, job)
-            queue.finish_success(job, result)
+            queue.finish_success(db, job, result)

@@ -24,7 +24,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 from multiprocessing.context import SpawnProcess
-from multiprocessing.sharedctypes import Synchronized
 from typing import Any
 
 from service.settings import Settings
@@ -51,12 +50,18 @@ def die_with_parent(parent_pid: int, sig: int = signal.SIGTERM) -> None:
         os.kill(os.getpid(), sig)
 
 
-def _child_main(settings: Settings, alive: Synchronized, parent_pid: int) -> None:
+def _child_main(settings: Settings, alive: Any, parent_pid: int, log_level: int) -> None:
+    from service import tracing
     from service.jobs.worker import Worker
+    from service.logs import configure_logging
 
     die_with_parent(parent_pid)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    Worker(settings, alive=alive, parent_pid=parent_pid).run_forever()
+    configure_logging(settings.log_format, log_level)
+    tracing.configure(settings.otel_exporter, "fairacq-worker")
+    try:
+        Worker(settings, alive=alive, parent_pid=parent_pid).run_forever()
+    finally:
+        tracing.shutdown()
 
 
 @dataclass
@@ -91,8 +96,9 @@ class Supervisor:
 
     def _start(self, index: int) -> None:
         slot = self._slots[index]
-        process = self._context.Process(target=_child_main, args=(self.settings, slot.alive, os.getpid()),
-                                        name=f"fairacq-worker-{index}")
+        process = self._context.Process(
+            target=_child_main, args=(self.settings, slot.alive, os.getpid(), logging.getLogger().level),
+            name=f"fairacq-worker-{index}")
         process.start()
         slot.process, slot.started = process, time.monotonic()
 

@@ -21,21 +21,20 @@ import signal
 import socket
 import threading
 import time
-import traceback
 from multiprocessing.connection import Connection, wait
-from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
 import service.models  # noqa: F401  (every table, for foreign keys)
-from service import idempotency
+from service import idempotency, tracing
 from service.db import make_engine, make_sessionmaker, transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
 from service.jobs.supervisor import Supervisor, die_with_parent
+from service.logs import JOB_ID, REQUEST_ID
 from service.settings import Settings
 
 __all__ = ["Worker", "run_workers"]
@@ -67,8 +66,11 @@ def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any]
     except PermanentError as exc:
         conn.send(("error", str(exc), False))
     except Exception as exc:  # noqa: BLE001 - every failure is reported to the parent
+        # The client sees the exception's type and message; the traceback (with the server's
+        # paths) goes to the worker's log only.
+        log.error("job %s attempt %d failed", ctx.job_id, ctx.attempt, exc_info=True)
         retry = not isinstance(exc, ValueError)
-        conn.send(("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}", retry))
+        conn.send(("error", f"{type(exc).__name__}: {exc}", retry))
     finally:
         conn.close()
         engine.dispose()
@@ -79,7 +81,7 @@ class Worker:
     ``parent_pid``, when given, is the supervisor whose death stops this loop."""
 
     def __init__(self, settings: Settings, sessions: sessionmaker[Session] | None = None, *,
-                 alive: Synchronized | None = None, parent_pid: int | None = None) -> None:
+                 alive: Any = None, parent_pid: int | None = None) -> None:
         self.settings = settings
         self.sessions = sessions or make_sessionmaker(make_engine(settings.database_url, pool_size=2))
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}"
@@ -126,6 +128,16 @@ class Worker:
         return True
 
     def _run_attempt(self, fields: dict[str, Any]) -> None:
+        context = fields.pop("context")
+        request_token, job_token = REQUEST_ID.set(context["request_id"]), JOB_ID.set(str(fields["job_id"]))
+        try:
+            with tracing.job_span(fields["kind"], str(fields["job_id"]), fields["attempt"], context["traceparent"]):
+                self._run_child(fields)
+        finally:
+            REQUEST_ID.reset(request_token)
+            JOB_ID.reset(job_token)
+
+    def _run_child(self, fields: dict[str, Any]) -> None:
         job_id, attempt, kind = fields["job_id"], fields["attempt"], fields["kind"]
         log.info("running job %s (%s) attempt %d", job_id, kind, attempt)
         mp = multiprocessing.get_context("fork")
@@ -160,18 +172,21 @@ class Worker:
         self._record(job_id, attempt, outcome)
 
     def _housekeeping(self) -> None:
-        """Now and then, drop idempotency records past their retention (SPEC §3: at least 24 h)."""
+        """Now and then, apply the retention settings: expired idempotency records
+        (``FAIRACQ_IDEMPOTENCY_TTL_HOURS``, at least 24 h) and old finished jobs
+        (``FAIRACQ_JOB_RETENTION_DAYS``)."""
         now = time.monotonic()
         if now < self._next_purge:
             return
         self._next_purge = now + PURGE_INTERVAL_S
         try:
             with transaction(self.sessions) as db:
-                purged = idempotency.purge_expired(db)
-            if purged:
-                log.info("purged %d expired idempotency records", purged)
+                records = idempotency.purge_expired(db)
+                jobs = queue.purge_finished(db, self.settings.job_retention_days)
+            if records or jobs:
+                log.info("purged %d expired idempotency records and %d old finished jobs", records, jobs)
         except Exception:  # noqa: BLE001 - housekeeping must not stop the worker
-            log.warning("could not purge idempotency records", exc_info=True)
+            log.warning("could not apply the retention settings", exc_info=True)
 
     def _alive(self) -> None:
         if self._alive_value is not None:
@@ -221,6 +236,7 @@ def _fields(job: Job) -> dict[str, Any]:
     return {
         "job_id": job.id, "attempt": job.attempts, "kind": job.kind, "tenant_id": job.tenant_id,
         "resource_id": job.resource_id, "payload": dict(job.payload or {}),
+        "context": {"request_id": job.request_id, "traceparent": job.trace_context},
     }
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from service import arrays
 from service.datasets.models import Dataset
-from tests.factories import dataset_payload, upload_dataset
+from tests.factories import dataset_payload, default_tenant, upload_dataset
 
 
 def test_json_upload_reports_shape_groups_and_labels(client):
@@ -139,13 +139,12 @@ def test_delete_then_404(client):
 
 
 def test_delete_refused_while_a_session_uses_it(client, sessions):
-    from service.auth import resolve_tenant
     from service.db import transaction
     from service.sessions.repository import SessionRepository
 
     created = upload_dataset(client)
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         SessionRepository(db, tenant.id, "group_sampler").create(
             config={}, state={}, seed=1, status="active", datasets={"training": uuid.UUID(created["id"])}
         )

@@ -6,11 +6,10 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from service.auth import resolve_tenant
 from service.datasets.models import Dataset
 from service.db import transaction, utcnow
 from service.idempotency import IdempotencyRecord, claim, fingerprint
-from tests.factories import dataset_payload, make_key
+from tests.factories import dataset_payload, default_tenant, make_key
 
 
 def _count(sessions) -> int:
@@ -45,7 +44,7 @@ def test_request_in_flight_is_409(client, sessions):
 
     body = json.dumps(payload).encode()
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
     claim(sessions, tenant.id, "busy", fingerprint("POST", "/v1/datasets", "", body),
           lock_seconds=60, ttl_hours=24)
     response = client.post("/v1/datasets", content=body,
@@ -61,7 +60,7 @@ def test_a_dead_claim_is_taken_over_after_its_lock_expires(client, sessions):
     payload = dataset_payload(n=6)
     body = json.dumps(payload).encode()
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
     claim(sessions, tenant.id, "dead", fingerprint("POST", "/v1/datasets", "", body),
           lock_seconds=60, ttl_hours=24)
     with transaction(sessions) as db:
@@ -105,7 +104,7 @@ def test_expired_records_are_purged_and_fresh_ones_kept(client, sessions):
     client.post("/v1/datasets", json=dataset_payload(n=3), headers={"Idempotency-Key": "old"})
     client.post("/v1/datasets", json=dataset_payload(n=4), headers={"Idempotency-Key": "new"})
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         db.get(IdempotencyRecord, (tenant.id, "old")).expires_at = utcnow() - timedelta(seconds=1)
     with transaction(sessions) as db:
         assert purge_expired(db) == 1

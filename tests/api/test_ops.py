@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from service.auth import resolve_tenant
 from service.db import transaction
 from service.jobs import queue
+from tests.factories import default_tenant
 
 
 def test_healthz(client):
@@ -34,7 +34,7 @@ def test_readyz_is_503_when_the_schema_is_behind(client, sessions):
 def test_metrics_expose_latency_by_route_and_jobs_by_status(client, sessions):
     client.get("/v1/datasets")
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                       resource_id=None)
     text_ = client.get("/metrics").text

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.auth import resolve_tenant
 from service.db import transaction
 from service.sessions.models import Decision, SessionRecord
 from service.sessions.repository import SessionRepository
+from tests.factories import default_tenant
 
 
 def _created(sessions) -> tuple:
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         record = SessionRepository(db, tenant.id, "batch_scheduler").create(
             config={}, state={"n": 0}, seed=1, status="active"
         )

@@ -17,11 +17,11 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from service.auth import resolve_tenant
 from service.db import transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from tests.conftest import on_postgres
+from tests.factories import default_tenant
 
 pytestmark = pytest.mark.skipif(not on_postgres(), reason="needs PostgreSQL (FAIRACQ_TEST_DATABASE_URL)")
 
@@ -97,7 +97,7 @@ def test_a_real_job_submitted_over_http_runs_on_a_worker(topology):
 
 def test_jobs_spread_over_both_workers(topology, sessions):
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         jobs = [queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                               resource_id=None, payload={"seconds": 0.6}).id for _ in range(4)]
     deadline = time.monotonic() + 60

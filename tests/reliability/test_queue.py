@@ -7,16 +7,16 @@ from datetime import timedelta
 
 import pytest
 
-from service.auth import resolve_tenant
 from service.db import transaction, utcnow
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import JobContext
+from tests.factories import default_tenant
 
 
 def _enqueue(sessions, **payload) -> Job:
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         return queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                              resource_id=None, payload=payload, max_attempts=3)
 

@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from service.auth import resolve_tenant
 from service.db import transaction
 from service.jobs import queue
 from service.jobs.models import Job
+from tests.factories import default_tenant
 
 HEARTBEAT = 0.3
 LEASE = 1.5
@@ -48,7 +48,7 @@ def _stop(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
 
 def _enqueue(sessions, seconds: float, max_attempts: int = 3) -> Job:
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         return queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                              resource_id=None, payload={"seconds": seconds}, max_attempts=max_attempts)
 
@@ -127,7 +127,7 @@ def test_a_job_over_its_timeout_is_killed_and_failed(sessions, workers):
 
 def test_a_permanent_error_fails_without_retry(sessions, workers):
     with transaction(sessions) as db:
-        tenant = resolve_tenant(db, None, open_mode=True)
+        tenant = default_tenant(db)
         job = queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                             resource_id=None, payload={"fail": "permanent"})
     workers()

@@ -15,11 +15,11 @@ import uuid
 import numpy as np
 import pytest
 
-from service.auth import resolve_tenant
 from service.datasets.schemas import DatasetCreate
 from service.datasets.service import create_dataset
 from service.db import transaction
 from service.jobs.models import Job
+from tests.factories import default_tenant
 from tests.reliability.test_worker import _start_worker, _stop, _wait
 
 POOL_ROWS = 60_000  # 3-10 s of GMM fits on one core, depending on the load
@@ -53,7 +53,7 @@ def _pool(sessions, settings) -> str:
     payload = DatasetCreate(features=features.round(4).tolist(), groups=["a", "b"] * (POOL_ROWS // 2),
                             labels=(features[:, 0] > 0).astype(int).tolist())
     with transaction(sessions) as db:
-        return str(create_dataset(db, resolve_tenant(db, None, open_mode=True).id, payload, settings).id)
+        return str(create_dataset(db, default_tenant(db).id, payload, settings).id)
 
 
 def test_sigkilled_worker_mid_partitioning_is_claimed_again_and_finishes_once(client, sessions, settings,
