@@ -20,6 +20,7 @@ import pydantic_core
 from service.algorithms.validation import InputError
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.balanced_filters.schemas import DecisionRequest
+from service.fields import INT64_MIN, UINT64_MAX
 
 __all__ = ["CandidateBatch", "decisions_json", "digest", "parse_candidates", "request_schema"]
 
@@ -38,10 +39,13 @@ class CandidateBatch:
 
 
 def _bad_id(value: Any) -> str | None:
+    """What is wrong with a candidate id, as :data:`~.schemas.CandidateId` would say (None: nothing)."""
     if type(value) is str:
-        return None if 0 < len(value) <= MAX_CANDIDATE_ID else f"must have 1 to {MAX_CANDIDATE_ID} characters"
+        if not 0 < len(value) <= MAX_CANDIDATE_ID:
+            return f"must have 1 to {MAX_CANDIDATE_ID} characters"
+        return "must not contain the NUL character (\\u0000)" if "\x00" in value else None
     if type(value) is int:
-        return None
+        return None if INT64_MIN <= value <= UINT64_MAX else "must be a 64-bit integer (signed or unsigned)"
     return "must be a string or an integer"
 
 

@@ -9,7 +9,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from service.balanced_filters.models import MAX_CANDIDATE_ID
-from service.datasets.schemas import FiniteFloat, GroupValue
+from service.datasets.schemas import GroupValue
+from service.fields import FiniteFloat, IntId, Name, Seed, bounded_text
 
 __all__ = [
     "AB_TREE_TYPES", "BalancedFilterCreate", "BalancedFilterList", "BalancedFilterOut", "Candidate",
@@ -20,32 +21,37 @@ __all__ = [
 ProxyType = Literal["ab_tree", "ab_tree_relaxed", "qp_tree", "qp_logistic", "naive_tree", "naive_logistic"]
 AB_TREE_TYPES = ("ab_tree", "ab_tree_relaxed")
 FilterStatus = Literal["fitting", "ready", "failed"]
-CandidateId = Annotated[str, Field(min_length=1, max_length=MAX_CANDIDATE_ID)] | int
+CandidateId = bounded_text(min_length=1, max_length=MAX_CANDIDATE_ID) | IntId
 GroupLabel = GroupValue | list[GroupValue]
+GroupKey = bounded_text(max_length=200)
 Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+# No training set the row limit allows has more points than this: a larger leaf size says nothing more.
+MAX_MIN_SAMPLES_LEAF = 10**9
 
 
 class ProxySpec(BaseModel):
     """The proxy to learn (SPEC §5.3); fields a type does not use are ignored."""
 
     type: ProxyType
-    alpha: float | None = Field(None, ge=0, le=1, description="ab_tree*: disclosivity budget (Definition 5)")
-    gamma: float = Field(0.1, gt=0, lt=1, description="ab_tree*: each split shrinks the distance to U by 1 − γ")
-    epsilon: float | None = Field(None, gt=0, le=1, description="ab_tree*: accuracy of each split's game")
+    alpha: FiniteFloat | None = Field(None, ge=0, le=1, description="ab_tree*: disclosivity budget (Definition 5)")
+    gamma: FiniteFloat = Field(0.1, gt=0, lt=1, description="ab_tree*: each split shrinks the distance to U by 1 − γ")
+    epsilon: FiniteFloat | None = Field(None, gt=0, le=1, description="ab_tree*: accuracy of each split's game")
     max_depth: int = Field(20, ge=1, le=64, description="tree depth limit (every tree type)")
-    stop_distance: float = Field(0.1, ge=0, description="ab_tree*: stop when U is this close to the hull")
+    stop_distance: FiniteFloat = Field(0.1, ge=0, description="ab_tree*: stop when U is this close to the hull")
     max_iterations: int | None = Field(None, ge=1, le=100_000,
                                        description="ab_tree*: cap on each split game's rounds (library: 300)")
-    lambda_max: float | None = Field(None, gt=0, description="ab_tree*: dual bound (default from ε)")
-    step_size: float | None = Field(None, gt=0, description="ab_tree*: dual step (default λ_max/√(4K))")
-    min_leaf_weight: float | None = Field(None, ge=0, description="ab_tree*: least training points per new leaf "
+    lambda_max: FiniteFloat | None = Field(None, gt=0, description="ab_tree*: dual bound (default from ε)")
+    step_size: FiniteFloat | None = Field(None, gt=0, description="ab_tree*: dual step (default λ_max/√(4K))")
+    min_leaf_weight: FiniteFloat | None = Field(None, ge=0, description="ab_tree*: least training points per new leaf "
                                                                   "(library: 30)")
     progress: Literal["gamma", "lemma3"] | None = Field(None, description="ab_tree*: split objective (library: "
                                                                           "gamma)")
-    margins: list[Annotated[float, Field(gt=0)]] | None = Field(None, min_length=1, max_length=10,
+    margins: list[Positive] | None = Field(None, min_length=1, max_length=10,
                                                                 description="ab_tree*: progress margins tried")
-    min_samples_leaf: int | None = Field(None, ge=1, description="qp_tree, naive_tree: scikit-learn's")
-    C: float | None = Field(None, gt=0, le=1e6, description="*_logistic: inverse L2 strength")
+    min_samples_leaf: int | None = Field(None, ge=1, le=MAX_MIN_SAMPLES_LEAF,
+                                         description="qp_tree, naive_tree: scikit-learn's")
+    C: FiniteFloat | None = Field(None, gt=0, le=1e6, description="*_logistic: inverse L2 strength")
     max_iter: int | None = Field(None, ge=1, le=100_000, description="*_logistic: solver iterations")
 
     @model_validator(mode="after")
@@ -63,15 +69,15 @@ class FilterTrainingData(BaseModel):
 
 
 class BalancedFilterCreate(BaseModel):
-    name: str | None = Field(None, max_length=200)
+    name: Name | None = None
     groups: list[GroupValue] | list[list[GroupValue]] = Field(
         min_length=2, description="the group names (2–64), or one list per group class for intersecting groups")
-    target: dict[str, Share] | list[dict[str, Share]] | None = Field(
+    target: dict[GroupKey, Share] | list[dict[GroupKey, Share]] | None = Field(
         None, description="U: {group: share} (one per class for intersecting groups); default uniform")
     proxy: ProxySpec
     training_dataset_id: uuid.UUID | None = None
     training: FilterTrainingData | None = None
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: Seed | None = None
 
     @model_validator(mode="after")
     def _one_training_source(self) -> BalancedFilterCreate:

@@ -6,7 +6,9 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, Field
+
+from service.fields import INT64_MAX, Count, FiniteFloat, Name, Scalar, Seed
 
 __all__ = [
     "BatchSchedulerCreate", "BatchSchedulerList", "BatchSchedulerOut", "CellCount", "CellLoss",
@@ -14,15 +16,14 @@ __all__ = [
 ]
 
 # Labels and groups are echoed back exactly as given: strings stay strings, numbers stay numbers.
-Value = Annotated[StrictStr | StrictInt | StrictFloat, Field(description="a string or a number")]
-FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
+Value = Annotated[Scalar, Field(description="a string or a number")]
 Metric = Literal["equal_opportunity", "equalized_odds", "demographic_parity"]
 
 
 class CellCount(BaseModel):
     label: Value
     group: Value
-    count: int = Field(ge=0)
+    count: Count
 
 
 class CellLoss(BaseModel):
@@ -44,20 +45,21 @@ class CellBatchCount(BaseModel):
 
 
 class BatchSchedulerCreate(BaseModel):
-    name: str | None = Field(None, max_length=200)
+    name: Name | None = None
     metric: Metric
     labels: list[Value] = Field(min_length=2, max_length=64)
     groups: list[Value] = Field(min_length=2, max_length=64)
     counts: list[CellCount] = Field(min_length=1, description="training examples per (label, group) cell")
-    step_size: float = Field(0.005, gt=0, le=1, description="α: probability moved per epoch (Section 3)")
+    step_size: FiniteFloat = Field(0.005, gt=0, le=1, description="α: probability moved per epoch (Section 3)")
     batch_size: int = Field(ge=1, le=1_000_000)
-    threshold: float = Field(0.0, ge=0, description="T of Appendix B.5: λ moves only above this disparity")
+    threshold: FiniteFloat = Field(0.0, ge=0, description="T of Appendix B.5: λ moves only above this disparity")
     positive_label: Value | None = Field(None, description="y = 1 of equal opportunity; default 1 or the last")
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: Seed | None = None
 
 
 class EpochReport(BaseModel):
-    epoch: int = Field(ge=1, description="counts up from 1; a repeated epoch returns its first result")
+    epoch: int = Field(ge=1, le=INT64_MAX, description="counts up from 1 (may skip; at most 2^63 - 1, the "
+                       "int64 the history stores); a repeated epoch returns its first result")
     losses: list[CellLoss] = Field(min_length=1)
 
 

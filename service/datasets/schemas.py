@@ -8,10 +8,13 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from service.fields import MAX_NAME_LENGTH, FiniteFloat, Name, TextOrInt, bounded_text
+
 __all__ = ["DatasetCreate", "DatasetList", "DatasetOut", "FiniteFloat", "GroupValue", "InlineData"]
 
-FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
-GroupValue = Annotated[str | int, Field(description="a group name or code, echoed as given")]
+GroupValue = Annotated[TextOrInt, Field(description="a group name or code, echoed as given; a group is known by "
+                                                  "its text, so one request may not name both 1 and \"1\"")]
+RowId = bounded_text(max_length=MAX_NAME_LENGTH)
 
 
 class InlineData(BaseModel):
@@ -20,11 +23,11 @@ class InlineData(BaseModel):
     features: list[list[FiniteFloat]] = Field(min_length=1)
     groups: list[GroupValue] | None = None
     labels: list[FiniteFloat] | None = None
-    ids: list[str] | None = None
+    ids: list[RowId] | None = None
 
 
 class DatasetCreate(InlineData):
-    name: str | None = Field(None, max_length=200)
+    name: Name | None = None
 
 
 class DatasetOut(BaseModel):

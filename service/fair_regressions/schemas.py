@@ -8,7 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from service.datasets.schemas import FiniteFloat, GroupValue
+from service.datasets.schemas import GroupValue
+from service.fields import FiniteFloat, Int64, Name, Seed, bounded_text
 
 __all__ = [
     "MAX_SWEEP", "BoundedGroupLossConstraint", "FairRegressionCreate", "FairRegressionList",
@@ -42,7 +43,7 @@ class BoundedGroupLossConstraint(BaseModel):
 
     type: Literal["bounded_group_loss"]
     bound: UnitFloat | None = Field(None, description="ζ for every group, on the loss of labels scaled to [0, 1]")
-    bounds: dict[str, UnitFloat] | None = Field(
+    bounds: dict[bounded_text(max_length=200), UnitFloat] | None = Field(
         None, description="ζ_a per group name (as a string); every group needs one")
 
     @model_validator(mode="after")
@@ -81,7 +82,7 @@ class LearnerSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["linear", "gradient_boosting"] = "linear"
-    params: dict[str, int | float] = Field(
+    params: dict[bounded_text(max_length=100), Int64 | FiniteFloat] = Field(
         default_factory=dict,
         description="linear: alpha (L2 penalty, default 1e-4); gradient_boosting: n_estimators, max_depth, "
                     "learning_rate, subsample, min_samples_leaf (scikit-learn's defaults)")
@@ -90,7 +91,7 @@ class LearnerSpec(BaseModel):
 class FairRegressionCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(None, max_length=200)
+    name: Name | None = None
     dataset_id: uuid.UUID | None = Field(None, description="a dataset with groups and labels")
     data: RegressionData | None = Field(None, description="inline training data instead of dataset_id")
     constraint: Constraint
@@ -104,7 +105,7 @@ class FairRegressionCreate(BaseModel):
         None, description="ν: stop when the duality gap is at most this (default: half the standard error of "
                           "the unconstrained regressor's loss)")
     bound_b: PositiveFloat | None = Field(None, description="B, the ℓ1 bound on λ (default from the slack or bound)")
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: Seed | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> FairRegressionCreate:
@@ -185,7 +186,7 @@ class PredictionRequest(BaseModel):
     features: list[list[FiniteFloat]] = Field(min_length=1)
     mode: Literal["expected", "randomized"] = Field(
         "expected", description="expected: Σ Q(h) h(x); randomized: one h ~ Q drawn per row")
-    seed: int | None = Field(None, ge=0, lt=2**63, description="randomized: the draw's seed (random when left out; "
+    seed: Seed | None = Field(None, description="randomized: the draw's seed (random when left out; "
                                                                  "the response says which)")
     slack: FiniteFloat | None = Field(None, description="a sweep: which slack's result to use")
     scale: Literal["original", "unit"] = Field(

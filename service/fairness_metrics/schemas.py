@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from service.datasets.schemas import FiniteFloat, GroupValue
+from service.datasets.schemas import GroupValue
+from service.fields import FiniteFloat
 
 __all__ = ["MetricName", "MetricOut", "MetricsRequest", "MetricsResponse"]
 

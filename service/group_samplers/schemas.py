@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from service.fields import COUNT_MAX, Count, FiniteFloat, Name, Seed, bounded_text
 from service.jobs.schemas import JobOut
 
 __all__ = [
@@ -23,8 +24,8 @@ DEFAULT_TREND_WINDOW = 30
 # ``next?wait=`` holds a request open at most this long.
 MAX_WAIT_SECONDS = 30.0
 
-FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
-GroupName = Annotated[str, Field(min_length=1, max_length=200)]
+GroupName = bounded_text(min_length=1, max_length=200)
+ObservationId = bounded_text(min_length=1, max_length=200)
 Strategy = Literal["aopt", "aopt_plus", "epsilon_greedy", "greedy", "uniform"]
 Mode = Literal["reported", "managed"]
 Loss = Literal["zero_one", "log_loss"]
@@ -42,7 +43,8 @@ class SamplerParams(BaseModel):
                                    "default 0.1 for aopt_plus, and it must be 0 for the other strategies")
     epsilon: FiniteFloat = Field(0.1, ge=0, le=1, description="exploration probability of epsilon_greedy")
     xi: FiniteFloat = Field(0.5, ge=0, lt=1, description="forced exploration when min N_z < t^xi")
-    warmup_rounds: int | None = Field(None, ge=0, description="round-robin rounds first; default one per group")
+    warmup_rounds: int | None = Field(None, ge=0, le=COUNT_MAX,
+                                      description="round-robin rounds first; default one per group")
     bound: Bound = Field("empirical", description="empirical: eq. 6; theoretical: the three terms of eq. 4")
     trend_window: int | None = Field(None, ge=3, le=1000, description="aopt_plus: the Mann–Kendall series keeps "
                                      f"each group's last trend_window accuracies (default {DEFAULT_TREND_WINDOW})")
@@ -68,7 +70,7 @@ class SamplerModelSpec(BaseModel):
 
 
 class GroupSamplerCreate(BaseModel):
-    name: str | None = Field(None, max_length=200)
+    name: Name | None = None
     groups: list[GroupName] = Field(min_length=2, max_length=64, description="distinct group names")
     strategy: Strategy
     mode: Mode = Field("reported", description="reported: the client trains and reports losses; "
@@ -78,7 +80,7 @@ class GroupSamplerCreate(BaseModel):
     loss: Loss = "zero_one"
     params: SamplerParams = Field(default_factory=SamplerParams)
     model: SamplerModelSpec | None = Field(None, description="managed mode only; default logistic regression")
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: Seed | None = None
 
 
 class GroupScore(BaseModel):
@@ -110,13 +112,13 @@ class ObservationReport(BaseModel):
     """One round's result. Reported mode sends ``n_acquired`` and ``group_losses``; managed mode
     sends ``train`` and ``validation`` samples of ``group`` instead."""
 
-    observation_id: str = Field(min_length=1, max_length=200, description="unique per sampler; a retry counts once")
+    observation_id: ObservationId = Field(description="unique per sampler; a retry counts once")
     decision_id: uuid.UUID | None = Field(None, description="the next decision this observation answers")
     group: GroupName = Field(description="the group the samples were acquired from")
-    n_acquired: int | None = Field(None, ge=0, description="reported mode: samples acquired from the group")
-    group_losses: dict[str, FiniteFloat] | None = Field(
+    n_acquired: Count | None = Field(None, description="reported mode: samples acquired from the group")
+    group_losses: dict[GroupName, FiniteFloat] | None = Field(
         None, description="reported mode: the retrained model's validation loss per group (others keep theirs)")
-    group_accuracies: dict[str, FiniteFloat] | None = Field(
+    group_accuracies: dict[GroupName, FiniteFloat] | None = Field(
         None, description="reported mode: validation accuracy per group (Aopt+ trend; default from the loss)")
     train: SampleSet | None = Field(None, description="managed mode: the acquired training samples")
     validation: SampleSet | None = Field(None, description="managed mode: validation samples of the group")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
+
+from service.fields import Count, FiniteFloat, Int64, IntId, Name, Seed, bounded_text
 
 __all__ = [
     "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "BanditStatus", "FeedbackReport", "FeedbackResult",
@@ -18,7 +20,6 @@ __all__ = [
 # decision loads; 64 arms keep it to 4,096 numbers (and match the group limit).
 MAX_PARTITIONS = 64
 
-FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
 Metric = Literal["demographic_parity", "equal_opportunity", "equalized_odds"]
 Reward = Literal["base_rate_distance", "distance", "base_rate", "selected_only"]
 BanditStatus = Literal["partitioning", "ready", "done", "failed"]
@@ -27,8 +28,8 @@ BanditStatus = Literal["partitioning", "ready", "done", "failed"]
 class PartitionIn(BaseModel):
     """A client-made partition (an arm of the bandit)."""
 
-    id: Annotated[str, Field(min_length=1, max_length=100)] | int = Field(description="reported back as a string")
-    size: int = Field(ge=1, description="pool items in the partition")
+    id: bounded_text(min_length=1, max_length=100) | IntId = Field(description="reported back as a string")
+    size: Count = Field(ge=1, description="pool items in the partition")
     centroid: list[FiniteFloat] = Field(min_length=1, max_length=2_000)
     base_rate_difference: FiniteFloat = Field(description="ΔBR within the partition (eq. 1)")
 
@@ -36,7 +37,8 @@ class PartitionIn(BaseModel):
 class PartitioningSpec(BaseModel):
     method: Literal["gmm", "column"] = "gmm"
     max_components: int = Field(10, ge=2, le=MAX_PARTITIONS, description="gmm: BIC picks k in 2..this")
-    column: str | int | None = Field(None, description="column: a feature name or index of the pool")
+    column: bounded_text(max_length=200) | Int64 | None = Field(None, description="column: a feature name or index of "
+                                                                  "the pool")
     standardize: bool = Field(True, description="gmm: z-score the features before fitting")
     include_groups: bool = Field(False, description="gmm: also cluster on one-hot (standardised) groups")
 
@@ -51,11 +53,11 @@ class BanditModelSpec(BaseModel):
     """The parametric model of influence batches and managed runs."""
 
     type: Literal["logistic_regression"] = "logistic_regression"
-    C: float = Field(1.0, gt=0, le=1e6, description="inverse L2 strength (scikit-learn's C)")
+    C: FiniteFloat = Field(1.0, gt=0, le=1e6, description="inverse L2 strength (scikit-learn's C)")
 
 
 class PartitionBanditCreate(BaseModel):
-    name: str | None = Field(None, max_length=200)
+    name: Name | None = None
     partitions: list[PartitionIn] | None = Field(None, min_length=1, max_length=MAX_PARTITIONS)
     pool_dataset_id: uuid.UUID | None = None
     partitioning: PartitioningSpec | None = Field(None, description="with pool_dataset_id; default gmm")
@@ -63,17 +65,17 @@ class PartitionBanditCreate(BaseModel):
     reward: Reward = "base_rate_distance"
     reward_scale: Literal["none", "running_max"] = "none"
     batch_selection: Literal["random", "influence"] = "random"
-    batch_size: int = Field(ge=1)
+    batch_size: int = Field(ge=1, le=10**9)
     budget: int = Field(ge=1, le=10**9)
-    alpha: float = Field(0.1, ge=0, le=1e6, description="α of eq. 2")
-    fairness_threshold: float = Field(0.01, ge=0, le=1e6)
+    alpha: FiniteFloat = Field(0.1, ge=0, le=1e6, description="α of eq. 2")
+    fairness_threshold: FiniteFloat = Field(0.01, ge=0, le=1e6)
     max_evaluations: int | None = Field(None, ge=1, le=10**9)
     initial_fairness: FiniteFloat | None = Field(
         None, description="F of the initial model (F⁰); default: the first feedback's fairness_before")
     train_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
     test_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
     model: BanditModelSpec = Field(default_factory=BanditModelSpec)
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: Seed | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> PartitionBanditCreate:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from service.algorithms.validation import InputError
 from service.errors import Conflict, NotReady, Unprocessable
+from service.fields import INT64_MAX
 from service.jobs.repository import JobRepository
 from service.ops.metrics import DECISIONS
 from service.sessions.models import SessionRecord
@@ -20,6 +22,9 @@ from service.sessions.schemas import DecisionList, DecisionOut
 
 __all__ = ["algorithm_errors", "decision_page", "job_backed_status", "record_decision", "report_once",
            "require_job_done", "set_etag"]
+
+# str.isdigit() and int() also take other scripts' digits ("١" is 1): a cursor is ASCII.
+SEQUENCE_CURSOR = re.compile(r"[0-9]{1,19}")
 
 
 def job_backed_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str,
@@ -66,13 +71,19 @@ def set_etag(response: Response, record: SessionRecord) -> None:
     response.headers["ETag"] = f'"{record.version}"'
 
 
+def _sequence_cursor(cursor: str | None) -> int:
+    """A decision page's cursor: a sequence number, ASCII digits that fit the int64 column."""
+    if not cursor:
+        return 0
+    if not SEQUENCE_CURSOR.fullmatch(cursor) or int(cursor) > INT64_MAX:
+        raise Unprocessable("cursor must be the next_cursor value of a previous page",
+                            errors=[{"loc": ["query", "cursor"], "msg": "not a valid cursor"}])
+    return int(cursor)
+
+
 def decision_page(repo: SessionRepository, record: SessionRecord, limit: int, cursor: str | None,
                   kind: str | None = None) -> DecisionList:
-    try:
-        after = int(cursor) if cursor else 0
-    except ValueError:
-        raise Unprocessable("cursor must be the next_cursor value of a previous page",
-                            errors=[{"loc": ["query", "cursor"], "msg": "not a valid cursor"}]) from None
+    after = _sequence_cursor(cursor)
     items = repo.decisions(record, limit, after, kind)
     next_cursor = str(items[-1].sequence) if len(items) == limit else None
     return DecisionList(items=[DecisionOut.model_validate(d) for d in items], next_cursor=next_cursor)
