@@ -13,6 +13,11 @@ Predictions are hard labels for the classification metrics (values >= 0.5 count
 as positive when scores are passed) and real values for ``group_loss`` and
 ``sp_ks``.
 
+Groups are an array of group values, or integer codes with ``names`` giving each
+code's name (``names[code]``, in the order results list them): codes keep a request
+of many rows with long group names from holding one wide string array per call.
+Every metric needs memory O(rows + groups), whatever the number of groups.
+
 References
 ----------
 Hardt, Price, Srebro (2016), equal opportunity and equalized odds.
@@ -21,6 +26,7 @@ Agarwal, Dudík, Wu (2019), "Fair Regression", eq. for SP via the KS distance.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -60,6 +66,14 @@ def group_values(groups: np.ndarray) -> list:
     return sorted(np.unique(groups).tolist())
 
 
+def _coded(groups: np.ndarray, names: Sequence[str] | None) -> tuple[list[str], np.ndarray]:
+    """Each group's name (in result order) and each row's code into them."""
+    if names is not None:
+        return list(names), np.asarray(groups, dtype=np.int64)
+    values, codes = np.unique(np.asarray(groups), return_inverse=True)
+    return [str(v) for v in values.tolist()], codes.reshape(-1)
+
+
 def _gaps(by_group: dict[str, float], overall: float) -> tuple[float, float]:
     values = np.array([v for v in by_group.values() if np.isfinite(v)])
     if values.size == 0:
@@ -73,8 +87,14 @@ def _rate(mask: np.ndarray, positive: np.ndarray) -> float:
     return float(positive[mask].mean()) if mask.any() else float("nan")
 
 
-def _rate_metric(name: str, positive: np.ndarray, groups: np.ndarray, base: np.ndarray) -> MetricResult:
-    by_group = {str(g): _rate(base & (groups == g), positive) for g in group_values(groups)}
+def _mean(values: np.ndarray, mask: np.ndarray) -> float:
+    return float(values[mask].mean()) if mask.any() else float("nan")
+
+
+def _rate_metric(name: str, positive: np.ndarray, groups: np.ndarray, base: np.ndarray,
+                 names: Sequence[str] | None) -> MetricResult:
+    labels, codes = _coded(groups, names)
+    by_group = {g: _rate(base & (codes == i), positive) for i, g in enumerate(labels)}
     overall = _rate(base, positive)
     disparity, vs_overall = _gaps(by_group, overall)
     return MetricResult(name, by_group, overall, disparity, vs_overall)
@@ -84,19 +104,22 @@ def _hard(predictions: np.ndarray) -> np.ndarray:
     return np.asarray(predictions, dtype=float) >= POSITIVE_THRESHOLD
 
 
-def demographic_parity(predictions: np.ndarray, groups: np.ndarray) -> MetricResult:
+def demographic_parity(predictions: np.ndarray, groups: np.ndarray,
+                       names: Sequence[str] | None = None) -> MetricResult:
     """Positive prediction rate P(ŷ = 1 | z) per group."""
     groups = np.asarray(groups)
-    return _rate_metric("demographic_parity", _hard(predictions), groups, np.ones(len(groups), bool))
+    return _rate_metric("demographic_parity", _hard(predictions), groups, np.ones(len(groups), bool), names)
 
 
-def equal_opportunity(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> MetricResult:
+def equal_opportunity(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray,
+                      names: Sequence[str] | None = None) -> MetricResult:
     """True positive rate P(ŷ = 1 | y = 1, z) per group."""
     labels = np.asarray(labels, dtype=float)
-    return _rate_metric("equal_opportunity", _hard(predictions), np.asarray(groups), labels == 1)
+    return _rate_metric("equal_opportunity", _hard(predictions), np.asarray(groups), labels == 1, names)
 
 
-def equalized_odds(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> MetricResult:
+def equalized_odds(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray,
+                   names: Sequence[str] | None = None) -> MetricResult:
     """True and false positive rates per group; the disparity is the larger of the two gaps.
 
     ``by_group`` holds each group's larger deviation from the overall rate of
@@ -105,8 +128,8 @@ def equalized_odds(predictions: np.ndarray, labels: np.ndarray, groups: np.ndarr
     labels = np.asarray(labels, dtype=float)
     groups = np.asarray(groups)
     positive = _hard(predictions)
-    tpr = _rate_metric("tpr", positive, groups, labels == 1)
-    fpr = _rate_metric("fpr", positive, groups, labels == 0)
+    tpr = _rate_metric("tpr", positive, groups, labels == 1, names)
+    fpr = _rate_metric("fpr", positive, groups, labels == 0, names)
     by_group = {}
     for g in tpr.by_group:
         deviations = [
@@ -144,38 +167,55 @@ LOSSES = frozenset({"square", "absolute", "zero_one", "log"})
 
 
 def group_loss(
-    predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray, loss: str = "square"
+    predictions: np.ndarray, labels: np.ndarray, groups: np.ndarray, loss: str = "square",
+    names: Sequence[str] | None = None,
 ) -> MetricResult:
     """Mean loss per group; the disparity is the gap between the worst and best group."""
     values = loss_values(predictions, labels, loss)
-    groups = np.asarray(groups)
-    by_group = {str(g): float(values[groups == g].mean()) for g in group_values(groups)}
+    group_names, codes = _coded(groups, names)
+    by_group = {g: _mean(values, codes == i) for i, g in enumerate(group_names)}
     overall = float(values.mean())
     disparity, vs_overall = _gaps(by_group, overall)
     return MetricResult("group_loss", by_group, overall, disparity, vs_overall)
 
 
-def sp_ks(predictions: np.ndarray, groups: np.ndarray) -> MetricResult:
+def sp_ks(predictions: np.ndarray, groups: np.ndarray, names: Sequence[str] | None = None) -> MetricResult:
     """Statistical parity of a real-valued predictor as a Kolmogorov–Smirnov distance.
 
     For each group a, ``max_z |P[f(X) >= z | A = a] - P[f(X) >= z]|`` over every
     threshold z the predictions take; ``disparity`` is the largest pairwise KS
     distance and ``disparity_vs_overall`` the fair-regression paper's SP measure.
+
+    Memory is O(rows + groups): the rows are sorted once by (group, prediction), and
+    each group's survival curve is evaluated by binary search on its sorted slice and
+    folded into a running upper and lower envelope over the groups (the largest
+    pairwise distance is the envelope's widest gap), so no more than one curve is
+    held at a time.
     """
     f = np.asarray(predictions, dtype=float)
-    groups = np.asarray(groups)
+    group_names, codes = _coded(groups, names)
     thresholds = np.unique(f)
-    overall_cdf = _survival(f, thresholds)
-    curves = {str(g): _survival(f[groups == g], thresholds) for g in group_values(groups)}
-    by_group = {g: float(np.max(np.abs(c - overall_cdf))) for g, c in curves.items()}
-    stacked = np.array(list(curves.values()))
-    pairwise = float(np.max(stacked.max(axis=0) - stacked.min(axis=0))) if len(stacked) else float("nan")
+    overall = _survival(np.sort(f), thresholds)
+    order = np.lexsort((f, codes))
+    ordered = f[order]
+    ends = np.cumsum(np.bincount(codes, minlength=len(group_names)))
+    highest = np.full(len(thresholds), -np.inf)
+    lowest = np.full(len(thresholds), np.inf)
+    by_group: dict[str, float] = {}
+    start = 0
+    for name, end in zip(group_names, ends.tolist(), strict=True):
+        if end > start:
+            curve = _survival(ordered[start:end], thresholds)
+            by_group[name] = float(np.max(np.abs(curve - overall)))
+            np.maximum(highest, curve, out=highest)
+            np.minimum(lowest, curve, out=lowest)
+        start = end
+    pairwise = float(np.max(highest - lowest)) if by_group else float("nan")
     vs_overall = max(by_group.values()) if by_group else float("nan")
     return MetricResult("sp_ks", by_group, float("nan"), pairwise, vs_overall)
 
 
-def _survival(values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
-    """P[value >= z] for each threshold z."""
-    ordered = np.sort(values)
+def _survival(ordered: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """P[value >= z] for each threshold z, from the values in ascending order."""
     below = np.searchsorted(ordered, thresholds, side="left")
     return 1.0 - below / len(ordered)

@@ -7,12 +7,14 @@ message that says what to fix. Inner functions trust their inputs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-__all__ = ["InputError", "as_matrix", "as_vector", "check_groups", "check_same_length"]
+__all__ = ["InputError", "ambiguous_text_message", "as_matrix", "as_vector", "check_groups", "check_same_length",
+           "same_text"]
 
 
 class InputError(ValueError):
@@ -87,3 +89,25 @@ def check_groups(values: Sequence[Any], known: Sequence[Any], loc: Sequence[str 
     for i, value in enumerate(values):
         if value not in allowed:
             raise InputError(f"unknown group {value!r}; known groups are {list(known)}", [*loc, i])
+
+
+def same_text(values: Iterable[Any]) -> tuple[Any, Any] | None:
+    """Two distinct values that read the same as text (``1`` and ``"1"``), or ``None``.
+
+    A group or label is known by its text wherever it is a key (JSON objects, per-group
+    results), so values that print alike cannot be told apart there and are refused.
+    """
+    seen: dict[str, Any] = {}
+    for value in values:
+        text = str(value)
+        other = seen.setdefault(text, value)
+        if other is not value and (type(other) is not type(value) or other != value):
+            first, second = sorted((other, value), key=lambda v: isinstance(v, str))
+            return first, second
+    return None
+
+
+def ambiguous_text_message(pair: tuple[Any, Any]) -> str:
+    """What to say about :func:`same_text`'s pair."""
+    a, b = (json.dumps(v, ensure_ascii=False) for v in pair)
+    return f"has both {a} and {b}, which read the same: groups and labels are known by their text; use one spelling"

@@ -7,12 +7,13 @@ from service.auth import TenantDep
 from service.fairness_metrics import service
 from service.fairness_metrics.schemas import MetricsRequest, MetricsResponse
 from service.routing import read_only_endpoint
+from service.settings import SettingsDep
 
 router = resource_router("/fairness-metrics", "fairness-metrics")
 
 
 @router.post("", operation_id="compute_fairness_metrics")
 @read_only_endpoint
-def compute_fairness_metrics(payload: MetricsRequest, tenant: TenantDep) -> MetricsResponse:
+def compute_fairness_metrics(payload: MetricsRequest, tenant: TenantDep, settings: SettingsDep) -> MetricsResponse:
     """Compute fairness metrics of predictions by group (what reported-mode clients send back)."""
-    return service.compute_metrics(payload)
+    return service.compute_metrics(payload, settings)

@@ -7,8 +7,9 @@ import math
 import numpy as np
 
 from service.algorithms import metrics as m
-from service.algorithms.validation import InputError
+from service.algorithms.validation import InputError, ambiguous_text_message, same_text
 from service.fairness_metrics.schemas import MetricOut, MetricsRequest, MetricsResponse
+from service.settings import Settings
 
 __all__ = ["compute_metrics"]
 
@@ -29,8 +30,11 @@ def _out(result: m.MetricResult) -> MetricOut:
     )
 
 
-def compute_metrics(request: MetricsRequest) -> MetricsResponse:
+def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsResponse:
+    """Check the limits and shapes first, then compute on group codes (memory O(rows + groups))."""
     n = len(request.predictions)
+    if n > settings.max_rows:
+        raise InputError(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", ["body", "predictions"])
     if len(request.groups) != n:
         raise InputError(f"has {len(request.groups)} values; expected {n} (one per prediction)", ["groups"])
     if request.labels is not None and len(request.labels) != n:
@@ -38,23 +42,31 @@ def compute_metrics(request: MetricsRequest) -> MetricsResponse:
     missing = NEEDS_LABELS.intersection(request.metrics)
     if missing and request.labels is None:
         raise InputError(f"labels are needed for {sorted(missing)}", ["labels"])
+    distinct = set(request.groups)
+    if len(distinct) > settings.max_groups:
+        raise InputError(f"has {len(distinct)} distinct groups; the limit is {settings.max_groups} "
+                         "(FAIRACQ_MAX_GROUPS)", ["body", "groups"])
+    ambiguous = same_text(distinct)
+    if ambiguous is not None:
+        raise InputError(ambiguous_text_message(ambiguous), ["body", "groups"])
+    names = sorted(str(g) for g in distinct)
+    position = {name: i for i, name in enumerate(names)}
+    codes = np.fromiter((position[str(g)] for g in request.groups), dtype=np.int64, count=n)
     predictions = np.asarray(request.predictions, dtype=float)
-    groups = np.asarray([str(g) for g in request.groups])
     labels = np.asarray(request.labels, dtype=float) if request.labels is not None else None
     results: dict[str, MetricOut] = {}
     for name in dict.fromkeys(request.metrics):
         if name == "demographic_parity":
-            result = m.demographic_parity(predictions, groups)
+            result = m.demographic_parity(predictions, codes, names)
         elif name == "equal_opportunity":
-            result = m.equal_opportunity(predictions, labels, groups)  # type: ignore[arg-type]
+            result = m.equal_opportunity(predictions, labels, codes, names)  # type: ignore[arg-type]
         elif name == "equalized_odds":
-            result = m.equalized_odds(predictions, labels, groups)  # type: ignore[arg-type]
+            result = m.equalized_odds(predictions, labels, codes, names)  # type: ignore[arg-type]
         elif name == "group_loss":
             if request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
                 raise InputError("log loss needs predictions in [0, 1]", ["predictions"])
-            result = m.group_loss(predictions, labels, groups, request.loss)  # type: ignore[arg-type]
+            result = m.group_loss(predictions, labels, codes, request.loss, names)  # type: ignore[arg-type]
         else:
-            result = m.sp_ks(predictions, groups)
+            result = m.sp_ks(predictions, codes, names)
         results[name] = _out(result)
-    distinct = list(dict.fromkeys(request.groups))
     return MetricsResponse(n=n, groups=sorted(distinct, key=str), metrics=results)
