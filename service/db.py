@@ -16,18 +16,21 @@ On SQLite the API's writers also pass this process's :class:`WriteGate`.
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
 from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -42,6 +45,7 @@ __all__ = [
     "make_sessionmaker",
     "new_id",
     "read_only",
+    "retrying",
     "transaction",
     "utcnow",
     "WriteGate",
@@ -54,6 +58,11 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+# Background writes are retried on a lost connection for this long: a PostgreSQL restart
+# takes a few seconds, a failover under a minute.
+TRANSIENT_RETRY_S = 60.0
 SQLITE_BUSY_TIMEOUT_MS = 5_000
 PG_CONNECT_TIMEOUT_S = 5
 _GATE_HELD = "fairacq.gate_held"  # connection-record info key
@@ -110,7 +119,8 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None,
     if lock_timeout_ms:
         options.append(f"-c lock_timeout={lock_timeout_ms}")
     # A database that silently drops packets must not hang a request for minutes.
-    connect_args: dict[str, Any] = {"connect_timeout": PG_CONNECT_TIMEOUT_S}
+    # UTF-8 whatever the server's default: a SQL_ASCII database would hand text back as bytes.
+    connect_args: dict[str, Any] = {"connect_timeout": PG_CONNECT_TIMEOUT_S, "client_encoding": "utf8"}
     if options:
         connect_args["options"] = " ".join(options)
     if parsed.drivername in ("postgresql", "postgres"):
@@ -201,6 +211,27 @@ def read_only(session: Session) -> Session:
     """Let this session's next transaction start as a reader (SQLite ``BEGIN DEFERRED``)."""
     session.connection(execution_options={"sqlite_begin": "DEFERRED"})
     return session
+
+
+def retrying(fn: Callable[[], T], *, within: float = TRANSIENT_RETRY_S, what: str = "a database write") -> T:
+    """Run ``fn`` (a whole transaction), again on a lost connection, for up to ``within`` seconds.
+
+    For background writes whose loss would cost a job attempt or hold a lock (a job's
+    progress and result, a worker's record of an outcome, an idempotency claim's
+    release) while the database restarts. ``fn`` must be safe to repeat: a transaction
+    that failed committed nothing.
+    """
+    deadline = time.monotonic() + within
+    delay = 0.2
+    while True:
+        try:
+            return fn()
+        except (OperationalError, InterfaceError) as exc:
+            if time.monotonic() + delay > deadline:
+                raise
+            log.warning("%s failed (%s); retrying in %.1f s", what, type(exc).__name__, delay)
+            time.sleep(delay)
+            delay = min(delay * 2, 5.0)
 
 
 @contextmanager

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -96,9 +97,10 @@ def claim(factory: sessionmaker[Session], tenant_id: uuid.UUID, key: str, print_
                     db.expunge(record)
                     return Claim(tenant_id, key, print_, replay=record)
                 if record.locked_until > now:
+                    wait = max(1, math.ceil((record.locked_until - now).total_seconds()))
                     raise RequestInFlight(
-                        f"a request with {HEADER} {key!r} is still in progress; retry after it finishes"
-                    )
+                        f"a request with {HEADER} {key!r} is still in progress; retry after it finishes "
+                        f"(its claim lapses in {wait} s at the latest)", retry_after=min(wait, 5))
                 record.locked_until = now + timedelta(seconds=lock_seconds)  # take over a dead claim
                 return Claim(tenant_id, key, print_)
         except IntegrityError:

@@ -49,7 +49,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service import idempotency
 from service.auth import authenticate
-from service.db import ON_LOOP, GateBusy
+from service.db import ON_LOOP, GateBusy, retrying
 from service.quotas import admit
 
 __all__ = ["ServiceRoute", "light_endpoint", "read_only_endpoint", "wait_before"]
@@ -264,5 +264,14 @@ async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Re
         if claim is not None:
             try:
                 await _finish(idempotency.release, factory, claim)
-            except Exception:  # noqa: BLE001 - the claim's lock expires on its own
-                log.warning("could not release idempotency claim %s", claim.key, exc_info=True)
+            except Exception:  # noqa: BLE001 - retried in the background; at worst its lock expires
+                log.warning("could not release idempotency claim %s; retrying in the background", claim.key)
+                _FINISHERS.submit(_release_later, factory, claim)
+
+
+def _release_later(factory: sessionmaker[Session], claim: idempotency.Claim) -> None:
+    """Release a claim once the database is back, so retries of its key need not wait out its lock."""
+    try:
+        retrying(functools.partial(idempotency.release, factory, claim), what="an idempotency claim's release")
+    except Exception:  # noqa: BLE001 - the claim's lock expires on its own
+        log.warning("gave up releasing idempotency claim %s; it expires with its lock", claim.key)

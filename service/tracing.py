@@ -1,6 +1,6 @@
 """OpenTelemetry traces from a request to the job it queues (off unless ``FAIRACQ_OTEL_EXPORTER`` is set).
 
-``console`` writes finished spans as JSON to stderr; ``otlp`` sends them over
+``console`` writes each finished span as one line of JSON to stderr; ``otlp`` sends them over
 OTLP/HTTP to ``OTEL_EXPORTER_OTLP_ENDPOINT`` (install the ``otel`` extra). A
 request's span continues the caller's W3C ``traceparent``; a job stores the
 ``traceparent`` of the request that queued it, and the worker's span for each
@@ -32,7 +32,8 @@ def configure(exporter: str | None, service_name: str) -> None:
 
     provider = TracerProvider(resource=Resource.create({"service.name": service_name}))
     if exporter == "console":
-        provider.add_span_processor(SimpleSpanProcessor(ConsoleSpanExporter(out=sys.stderr)))
+        exporter_ = ConsoleSpanExporter(out=sys.stderr, formatter=lambda span: span.to_json(indent=None) + "\n")
+        provider.add_span_processor(SimpleSpanProcessor(exporter_))
     elif exporter == "otlp":
         from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 

@@ -25,9 +25,13 @@ from service.db import utcnow
 from service.jobs.models import DURATION_BUCKETS, FINISHED, Job, JobDurationStats
 from service.logs import REQUEST_ID
 from service.quotas import check_active_jobs
+from service.settings import Settings
 
 __all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "purge_finished", "release",
            "request_cancel"]
+
+
+DEFAULT_MAX_ATTEMPTS = 3
 
 
 class StaleAttempt(Exception):
@@ -42,15 +46,19 @@ def enqueue(
     resource_type: str,
     resource_id: uuid.UUID | None,
     payload: dict[str, Any] | None = None,
-    max_attempts: int = 3,
-    max_active: int = 0,
+    settings: Settings | None = None,
+    max_attempts: int | None = None,
 ) -> Job:
     """Add a job in the caller's transaction, so it exists iff the state change that needs it does.
 
-    ``max_active`` > 0 refuses (429) a tenant that already has that many jobs queued or
-    running. The job records the request id and trace context it was queued in.
+    With ``settings`` (every resource passes them) the job gets ``FAIRACQ_JOB_MAX_ATTEMPTS``
+    attempts and a tenant already at ``FAIRACQ_MAX_ACTIVE_JOBS`` queued or running jobs is
+    refused (429). The job records the request id and trace context it was queued in.
     """
-    check_active_jobs(db, tenant_id, max_active)
+    if max_attempts is None:
+        max_attempts = settings.job_max_attempts if settings is not None else DEFAULT_MAX_ATTEMPTS
+    if settings is not None:
+        check_active_jobs(db, tenant_id, settings.max_active_jobs)
     job = Job(
         tenant_id=tenant_id, kind=kind, status="queued", payload=payload or {}, progress=0.0,
         attempts=0, max_attempts=max_attempts, resource_type=resource_type, resource_id=resource_id,

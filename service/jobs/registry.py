@@ -13,6 +13,7 @@ transaction, after checking the fencing token.
 
 from __future__ import annotations
 
+import logging
 import time
 import uuid
 from collections.abc import Callable
@@ -20,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.db import transaction
+from service.db import retrying, transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from service.settings import Settings
@@ -31,6 +33,8 @@ __all__ = ["HANDLERS", "JobContext", "PermanentError", "job_handler"]
 
 # Progress is written at most this often, so a fast loop does not hammer the database.
 PROGRESS_MIN_INTERVAL_S = 0.5
+PROGRESS_RETRY_S = 10.0  # a progress write is given up (not the job) after this
+log = logging.getLogger(__name__)
 
 Handler = Callable[["JobContext"], None]
 HANDLERS: dict[str, Handler] = {}
@@ -66,18 +70,30 @@ class JobContext:
         if not force and now - self._last_progress < PROGRESS_MIN_INTERVAL_S:
             return
         self._last_progress = now
-        with transaction(self.sessions) as db:
-            done = db.execute(
-                update(Job)
-                .where(Job.id == self.job_id, Job.attempts == self.attempt, Job.status == "running")
-                .values(progress=max(0.0, min(1.0, float(fraction))))
-            )
-            if done.rowcount == 0:
-                raise queue.StaleAttempt(f"job {self.job_id} attempt {self.attempt} was superseded")
+
+        def write() -> None:
+            with transaction(self.sessions) as db:
+                done = db.execute(
+                    update(Job)
+                    .where(Job.id == self.job_id, Job.attempts == self.attempt, Job.status == "running")
+                    .values(progress=max(0.0, min(1.0, float(fraction))))
+                )
+                if done.rowcount == 0:
+                    raise queue.StaleAttempt(f"job {self.job_id} attempt {self.attempt} was superseded")
+
+        try:
+            retrying(write, within=PROGRESS_RETRY_S, what="a progress update")
+        except (OperationalError, InterfaceError):  # progress is advisory: a blip must not fail the job
+            log.warning("progress of job %s not recorded: the database is unreachable", self.job_id)
 
     def commit(self, write: Callable[[Session, Job], dict[str, Any] | None]) -> None:
-        """Write the result and the state change in one fenced transaction."""
-        with transaction(self.sessions) as db:
-            job = queue.fence(db, self.job_id, self.attempt)
-            result = write(db, job)
-            queue.finish_success(db, job, result)
+        """Write the result and the state change in one fenced transaction (again if the
+        database was briefly unreachable: the fence makes a repeat safe)."""
+
+        def attempt() -> None:
+            with transaction(self.sessions) as db:
+                job = queue.fence(db, self.job_id, self.attempt)
+                result = write(db, job)
+                queue.finish_success(db, job, result)
+
+        retrying(attempt, what=f"the result of job {self.job_id}")

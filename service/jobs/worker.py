@@ -25,11 +25,12 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 import service.models  # noqa: F401  (every table, for foreign keys)
 from service import idempotency, tracing
-from service.db import make_engine, make_sessionmaker, transaction
+from service.db import TRANSIENT_RETRY_S, make_engine, make_sessionmaker, retrying, transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
@@ -217,7 +218,8 @@ class Worker:
             if status == "stale":
                 log.warning("job %s attempt %d was superseded; its result was discarded", job_id, attempt)
             return
-        try:
+
+        def write() -> None:
             with transaction(self.sessions) as db:
                 if status == "cancelled":
                     queue.finish_cancelled(db, job_id, attempt)
@@ -228,8 +230,16 @@ class Worker:
                 else:
                     queue.finish_failure(db, job_id, attempt, message or status,
                                          backoff_seconds=self.settings.job_backoff_seconds, retry=retry)
+
+        try:
+            # A shutting-down worker tries briefly: if it cannot, the lease hands the job on.
+            retrying(write, within=5.0 if status == "shutdown" else TRANSIENT_RETRY_S,
+                     what=f"the outcome of job {job_id}")
         except queue.StaleAttempt:
             log.warning("job %s attempt %d was superseded before its outcome was recorded", job_id, attempt)
+        except (OperationalError, InterfaceError):
+            log.error("could not record the outcome of job %s attempt %d; its lease will expire and it runs "
+                      "again", job_id, attempt)
 
 
 def _fields(job: Job) -> dict[str, Any]:
