@@ -193,3 +193,50 @@ def test_oversized_and_deep_bodies_get_4xx_quickly(server):
                 client = Client(live.port, keys["a"])
     client.close()
     assert not probe.errors and probe.p99() < 0.2, (probe.errors[:3], probe.p99())
+
+
+LOCK_HOLDER = """
+import sqlite3, sys, time
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+connection.execute("COMMIT")
+"""
+
+
+def test_a_write_lock_held_by_another_process_never_blocks_the_event_loop(server, database_url):
+    """Another process (a worker, another API process) holds SQLite's write lock for 2 s: the
+    decision call waits for it off the event loop, and /healthz answers meanwhile."""
+    import subprocess
+    import sys
+
+    live, keys, sampler = server
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, database_url.removeprefix("sqlite:///"), "2"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        started = time.monotonic()
+        result: dict[str, float] = {}
+
+        def decide() -> None:
+            with Client(live.port, keys["b"]) as client:
+                reply = client.post(f"/v1/group-samplers/{sampler}/next")
+                result["status"], result["seconds"] = reply.status, time.monotonic() - started
+
+        thread = threading.Thread(target=decide)
+        thread.start()
+        time.sleep(0.2)
+        health = []
+        with Client(live.port) as client:
+            while thread.is_alive() and time.monotonic() - started < 10:
+                t0 = time.perf_counter()
+                assert client.get("/healthz").status == 200
+                health.append(time.perf_counter() - t0)
+                time.sleep(0.05)
+        thread.join(10)
+    finally:
+        holder.wait(10)
+        holder.stdout.close()  # type: ignore[union-attr]
+    assert result["status"] == 200 and 1.5 < result["seconds"] < 5, result
+    assert len(health) >= 10 and max(health) < 0.1, f"/healthz took up to {max(health) * 1000:.0f} ms"
