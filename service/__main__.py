@@ -85,7 +85,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_worker(args: argparse.Namespace) -> int:
-    from service.jobs.worker import run_workers
+    from service.jobs.supervisor import run_workers
     from service.settings import get_settings
 
     run_workers(get_settings(), args.processes)

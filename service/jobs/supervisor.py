@@ -14,21 +14,20 @@ has polled recently.
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from multiprocessing.context import SpawnProcess
 from typing import Any
 
+from service.jobs.worker import Worker, die_with_parent
 from service.settings import Settings
 
-__all__ = ["Supervisor", "die_with_parent"]
+__all__ = ["Supervisor", "run_workers"]
 
 log = logging.getLogger("service.supervisor")
 
@@ -38,21 +37,10 @@ RESTART_DELAY_MAX_S = 30.0
 # A child that ran this long before dying is treated as healthy: its slot's delay resets.
 HEALTHY_RUN_S = 60.0
 WATCH_INTERVAL_S = 0.5
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(parent_pid: int, sig: int = signal.SIGTERM) -> None:
-    """Ask the kernel to send ``sig`` to this process when its parent exits (Linux only)."""
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, sig)
-    if os.getppid() != parent_pid:  # the parent died before the request took effect
-        os.kill(os.getpid(), sig)
 
 
 def _child_main(settings: Settings, alive: Any, parent_pid: int, log_level: int) -> None:
     from service import tracing
-    from service.jobs.worker import Worker
     from service.logs import configure_logging
 
     die_with_parent(parent_pid)
@@ -151,3 +139,21 @@ class Supervisor:
                 log.warning("worker process %s did not stop in %.0f s; killing it", process.name, self.stop_timeout)
                 process.kill()
                 process.join(5)
+
+
+def run_workers(settings: Settings, processes: int) -> None:
+    """Run ``processes`` worker loops: in this process when 1, else under a :class:`Supervisor`."""
+    if processes <= 1:
+        Worker(settings).run_forever()
+        return
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    supervisor = Supervisor(settings, processes)
+    supervisor.start()
+    log.info("supervising %d worker processes", processes)
+    try:
+        while not stop.wait(1.0):
+            pass
+    finally:
+        supervisor.stop()

@@ -14,12 +14,13 @@ another worker picks it up immediately rather than after the lease expires.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
 import signal
 import socket
-import threading
+import sys
 import time
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -34,15 +35,26 @@ from service.db import TRANSIENT_RETRY_S, make_engine, make_sessionmaker, retryi
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
-from service.jobs.supervisor import Supervisor, die_with_parent
 from service.logs import JOB_ID, REQUEST_ID
 from service.settings import Settings
 
-__all__ = ["Worker", "run_workers"]
+__all__ = ["Worker", "die_with_parent"]
 
 log = logging.getLogger("service.worker")
 # How often a worker deletes expired idempotency records.
 PURGE_INTERVAL_S = 600.0
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent_pid: int, sig: int = signal.SIGTERM) -> None:
+    """Ask the kernel to send ``sig`` to this process when its parent exits (Linux only)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, sig)
+    if os.getppid() != parent_pid:  # the parent died before the request took effect
+        os.kill(os.getpid(), sig)
 
 
 def _load_handlers(settings: Settings) -> None:
@@ -248,21 +260,3 @@ def _fields(job: Job) -> dict[str, Any]:
         "resource_id": job.resource_id, "payload": dict(job.payload or {}),
         "context": {"request_id": job.request_id, "traceparent": job.trace_context},
     }
-
-
-def run_workers(settings: Settings, processes: int) -> None:
-    """Run ``processes`` worker loops: in this process when 1, else under a :class:`Supervisor`."""
-    if processes <= 1:
-        Worker(settings).run_forever()
-        return
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
-    supervisor = Supervisor(settings, processes)
-    supervisor.start()
-    log.info("supervising %d worker processes", processes)
-    try:
-        while not stop.wait(1.0):
-            pass
-    finally:
-        supervisor.stop()
