@@ -40,7 +40,6 @@ class Settings(BaseSettings):
     max_features: int = Field(2_000, gt=0)
     max_candidates: int = Field(10_000, gt=0)
     max_groups: int = Field(64, ge=2)
-    page_size_max: int = Field(500, gt=0)
 
     # Per-tenant quotas (service.quotas); 0 turns one off. The rate is per API process.
     rate_limit_per_second: float = Field(1000.0, ge=0)
