@@ -7,13 +7,14 @@ from typing import Annotated
 
 from fastapi import Header, Query, Response, status
 
-from service.api import LimitQuery, RawBody, parse_cursor, parse_json_body, resource_router
+from service.api import LimitQuery, RawBody, parse_cursor, resource_router
 from service.auth import TenantDep
 from service.datasets import service
 from service.datasets.repository import DatasetRepository
 from service.datasets.schemas import DatasetCreate, DatasetList, DatasetOut
 from service.db import SessionDep
 from service.errors import ServiceError
+from service.fields import Name, Text
 from service.settings import SettingsDep
 
 router = resource_router("/datasets", "datasets")
@@ -45,11 +46,11 @@ def create_dataset(
     # OpenAPI ignores a Content-Type header parameter (the body's media types say it), and
     # generated clients would otherwise send the header twice.
     content_type: Annotated[str, Header(include_in_schema=False)] = "application/json",
-    name: Annotated[str | None, Query(max_length=200, description="CSV only")] = None,
-    group_column: Annotated[str | None, Query(description="CSV only")] = None,
-    label_column: Annotated[str | None, Query(description="CSV only")] = None,
-    id_column: Annotated[str | None, Query(description="CSV only")] = None,
-    feature_columns: Annotated[str | None, Query(description="CSV only: comma-separated names")] = None,
+    name: Annotated[Name | None, Query(description="CSV only")] = None,
+    group_column: Annotated[Text | None, Query(description="CSV only")] = None,
+    label_column: Annotated[Text | None, Query(description="CSV only")] = None,
+    id_column: Annotated[Text | None, Query(description="CSV only")] = None,
+    feature_columns: Annotated[Text | None, Query(description="CSV only: comma-separated names")] = None,
 ) -> DatasetOut:
     """Upload a dataset as JSON or as CSV (categorical columns are one-hot encoded)."""
     media = content_type.split(";")[0].strip().lower()
@@ -60,7 +61,7 @@ def create_dataset(
             label_column=label_column, id_column=id_column, feature_columns=columns,
         )
     elif media in ("application/json", ""):
-        dataset = service.create_dataset(db, tenant.id, parse_json_body(DatasetCreate, body), settings)
+        dataset = service.create_dataset_from_json(db, tenant.id, body, settings)
     else:
         raise UnsupportedMediaType(f"send application/json or text/csv, not {media}")
     response.headers["Location"] = f"/v1/datasets/{dataset.id}"

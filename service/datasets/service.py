@@ -10,19 +10,28 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from service import arrays
-from service.algorithms.validation import InputError, as_matrix
-from service.datasets.encoding import parse_csv
+from service.algorithms.validation import InputError, ambiguous_text_message, as_matrix, same_text
+from service.datasets.encoding import find_nul, parse_csv
+from service.datasets.json_upload import read_json_upload
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
 from service.datasets.schemas import DatasetCreate, InlineData
 from service.errors import InUse
 from service.settings import Settings
 
-__all__ = ["DatasetArrays", "create_dataset", "create_dataset_from_csv", "delete_dataset",
+__all__ = ["DatasetArrays", "create_dataset", "create_dataset_from_csv", "create_dataset_from_json", "delete_dataset",
            "load_arrays", "resolve_data", "table_from_inline"]
 
 # Label sets larger than this are reported as continuous (no ``label_values``).
 MAX_REPORTED_LABELS = 100
+# The fewest bytes a value takes in a JSON upload ("0,"): a table may hold no more values than
+# a JSON body at FAIRACQ_MAX_BODY_BYTES could, however compact its CSV (one-hot columns).
+BYTES_PER_JSON_VALUE = 2
+
+
+def max_values(settings: Settings) -> int:
+    """The most values (rows × features) one table may hold: 32 Mi at the default 64 MiB body limit."""
+    return settings.max_body_bytes // BYTES_PER_JSON_VALUE
 
 
 @dataclass
@@ -72,6 +81,9 @@ def build_table(
         if len(values) > settings.max_groups:
             raise InputError(f"has {len(values)} distinct groups; the limit is {settings.max_groups}",
                              (*loc, "groups"))
+        ambiguous = same_text(values)
+        if ambiguous is not None:
+            raise InputError(ambiguous_text_message(ambiguous), (*loc, "groups"))
         lookup = {v: i for i, v in enumerate(values)}
         codes = np.fromiter((lookup[g] for g in groups), dtype=np.int32, count=n)
     label_array = None
@@ -119,6 +131,13 @@ def create_dataset(db: Session, tenant_id: uuid.UUID, payload: DatasetCreate, se
     return _store(db, tenant_id, table_from_inline(payload, settings, ("body",)), payload.name, None)
 
 
+def create_dataset_from_json(db: Session, tenant_id: uuid.UUID, body: bytes, settings: Settings) -> Dataset:
+    """A JSON upload, read by :mod:`.json_upload` (limits first, no Python object per number)."""
+    upload = read_json_upload(body, max_rows=settings.max_rows, max_features=settings.max_features)
+    table = build_table(upload.features, upload.groups, upload.labels, upload.ids, settings, loc=("body",))
+    return _store(db, tenant_id, table, upload.name, None)
+
+
 def create_dataset_from_csv(
     db: Session, tenant_id: uuid.UUID, body: bytes, settings: Settings, *, name: str | None,
     group_column: str | None, label_column: str | None, id_column: str | None,
@@ -128,8 +147,13 @@ def create_dataset_from_csv(
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError("the CSV must be UTF-8 text", ["body"]) from None
+    line = find_nul(text)
+    if line is not None:
+        raise InputError(f"the CSV has a NUL character (\\u0000) on line {line}; text may not contain it",
+                         ["body", f"line {line}"])
     parsed = parse_csv(text, group_column=group_column, label_column=label_column, id_column=id_column,
-                       feature_columns=feature_columns, max_rows=settings.max_rows)
+                       feature_columns=feature_columns, max_rows=settings.max_rows,
+                       max_features=settings.max_features, max_values=max_values(settings))
     table = build_table(parsed.features, parsed.groups, parsed.labels, parsed.ids, settings,
                         feature_names=parsed.feature_names)
     return _store(db, tenant_id, table, name, parsed.encoding)
