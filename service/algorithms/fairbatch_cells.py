@@ -46,6 +46,8 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from service.algorithms.validation import ambiguous_text_message, same_text
+
 __all__ = [
     "METRICS",
     "CellLayout",
@@ -79,6 +81,9 @@ def check_values(name: str, values: Sequence[Value], minimum: int) -> tuple[Valu
     keys = [value_key(v) for v in out]
     if len(set(keys)) != len(keys):
         raise ValueError(f"{name} must be distinct, got {list(out)!r}")
+    ambiguous = same_text(out)
+    if ambiguous is not None:  # 1 and "1" differ here but not as the keys of a client's JSON
+        raise ValueError(f"{name} {ambiguous_text_message(ambiguous)}")
     if len(out) < minimum:
         raise ValueError(f"need at least {minimum} {name}, got {len(out)}")
     return out

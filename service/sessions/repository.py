@@ -87,6 +87,25 @@ def _forget_staged(db: Session) -> None:
     db.info.pop(_STAGED, None)
 
 
+def _check_if_match(if_match: str, version: int) -> None:
+    """412 unless ``If-Match`` is ``*`` or lists the version's ETag, compared strongly (RFC 9110 §13.1.1).
+
+    A weak ETag (``W/"3"``) never matches: a weak validator does not promise the same
+    state, which is what a conditional write relies on. A bare ``3`` is read as ``"3"``.
+    """
+    tags = [tag.strip() for tag in if_match.split(",") if tag.strip()]
+    if "*" in tags or any(not tag.startswith("W/") and tag.strip('"') == str(version) for tag in tags):
+        return
+    if tags and all(tag.startswith("W/") for tag in tags):
+        raise PreconditionFailed(
+            f"If-Match {if_match} holds only weak ETags, which never match: If-Match compares strongly "
+            "(RFC 9110); send the session's ETag as it was given, without W/"
+        )
+    raise PreconditionFailed(
+        f"If-Match {if_match} does not match the current version {version}; GET the session and retry with its ETag"
+    )
+
+
 class SessionRepository:
     def __init__(self, db: Session, tenant_id: uuid.UUID, kind: str) -> None:
         self.db = db
@@ -132,12 +151,7 @@ class SessionRepository:
         if record is None:
             raise NotFound(f"no {self.kind.replace('_', ' ')} with id {session_id}")
         if if_match is not None:
-            wanted = if_match.strip().strip('W/').strip('"')
-            if wanted != "*" and wanted != str(record.version):
-                raise PreconditionFailed(
-                    f"If-Match {if_match} does not match the current version {record.version}; "
-                    "GET the session and retry with its ETag"
-                )
+            _check_if_match(if_match, record.version)
         return record
 
     def list(self, limit: int, after: uuid.UUID | None = None) -> list[SessionRecord]:
