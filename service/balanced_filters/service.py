@@ -155,7 +155,8 @@ def create_filter(db: Session, tenant_id: uuid.UUID, settings: Settings,
         repo.put_blob(record, TRAINING_BLOB, {"features": training[0], "codes": training[1]})
     else:
         repo.link_dataset(record, "training", payload.training_dataset_id)  # type: ignore[arg-type]
-    job = enqueue(db, tenant_id=tenant_id, kind=FIT_JOB, resource_type=RESOURCE_TYPE, resource_id=record.id)
+    job = enqueue(db, tenant_id=tenant_id, kind=FIT_JOB, resource_type=RESOURCE_TYPE, resource_id=record.id,
+                  settings=settings)
     record.job_id = job.id
     request = payload.model_dump(mode="json", exclude={"training"})
     request["training"] = None if training is None else {"n_rows": int(n_rows), "n_features": int(n_features)}

@@ -17,6 +17,7 @@ from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
 from service.datasets.schemas import DatasetCreate, InlineData
 from service.errors import InUse
+from service.quotas import check_stored_bytes
 from service.settings import Settings
 
 __all__ = ["DatasetArrays", "create_dataset", "create_dataset_from_csv", "create_dataset_from_json", "delete_dataset",
@@ -106,7 +107,8 @@ def table_from_inline(data: InlineData, settings: Settings, loc: tuple[str, ...]
 
 
 def _store(db: Session, tenant_id: uuid.UUID, table: DatasetArrays, name: str | None,
-           encoding: dict[str, Any] | None) -> Dataset:
+           encoding: dict[str, Any] | None, settings: Settings) -> Dataset:
+    """Pack and store a validated table: its first query (the quota) comes after all the parsing."""
     packed: dict[str, np.ndarray] = {"features": table.features}
     if table.group_codes is not None:
         packed["group_codes"] = table.group_codes
@@ -124,18 +126,19 @@ def _store(db: Session, tenant_id: uuid.UUID, table: DatasetArrays, name: str | 
         feature_names=table.feature_names, group_values=table.group_values, label_values=label_values,
         has_ids=table.ids is not None, encoding=encoding, arrays=arrays.pack(packed),
     )
+    check_stored_bytes(db, tenant_id, len(dataset.arrays), settings.max_stored_bytes)
     return DatasetRepository(db, tenant_id).add(dataset)
 
 
 def create_dataset(db: Session, tenant_id: uuid.UUID, payload: DatasetCreate, settings: Settings) -> Dataset:
-    return _store(db, tenant_id, table_from_inline(payload, settings, ("body",)), payload.name, None)
+    return _store(db, tenant_id, table_from_inline(payload, settings, ("body",)), payload.name, None, settings)
 
 
 def create_dataset_from_json(db: Session, tenant_id: uuid.UUID, body: bytes, settings: Settings) -> Dataset:
     """A JSON upload, read by :mod:`.json_upload` (limits first, no Python object per number)."""
     upload = read_json_upload(body, max_rows=settings.max_rows, max_features=settings.max_features)
     table = build_table(upload.features, upload.groups, upload.labels, upload.ids, settings, loc=("body",))
-    return _store(db, tenant_id, table, upload.name, None)
+    return _store(db, tenant_id, table, upload.name, None, settings)
 
 
 def create_dataset_from_csv(
@@ -156,7 +159,7 @@ def create_dataset_from_csv(
                        max_features=settings.max_features, max_values=max_values(settings))
     table = build_table(parsed.features, parsed.groups, parsed.labels, parsed.ids, settings,
                         feature_names=parsed.feature_names)
-    return _store(db, tenant_id, table, name, parsed.encoding)
+    return _store(db, tenant_id, table, name, parsed.encoding, settings)
 
 
 def delete_dataset(db: Session, tenant_id: uuid.UUID, dataset_id: uuid.UUID) -> None:

@@ -69,7 +69,8 @@ def create_regression(db: Session, tenant_id: uuid.UUID, settings: Settings,
         assert table.group_codes is not None
         repo.put_blob(record, TRAINING_BLOB, {"features": table.features, "labels": table.labels,
                                               "group_codes": table.group_codes}, meta={"groups": names})
-    job = enqueue(db, tenant_id=tenant_id, kind=FIT_JOB, resource_type=RESOURCE_TYPE, resource_id=record.id)
+    job = enqueue(db, tenant_id=tenant_id, kind=FIT_JOB, resource_type=RESOURCE_TYPE, resource_id=record.id,
+                  settings=settings)
     record.job_id = job.id
     record_decision(repo, record, "create", _logged_request(payload), {"status": "queued", "job_id": str(job.id)})
     return record, job

@@ -293,7 +293,7 @@ def _apply_managed(db: Session, repo: GroupSamplerRepository, record: SessionRec
     managed.update(n_features=int(train_X.shape[1]), observations=k, train_rows=managed["train_rows"] + n_acquired,
                    validation_rows=validation_rows)
     job = enqueue(db, tenant_id=repo.tenant_id, kind=FIT_JOB, resource_type=RESOURCE_TYPE, resource_id=record.id,
-                  payload={"observations": k})
+                  payload={"observations": k}, settings=settings)
     record.job_id = job.id
     _save(repo, record, config, new, managed)
     return {**_observation_response(config, new, payload, n_acquired), "job_id": str(job.id)}

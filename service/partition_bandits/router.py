@@ -70,10 +70,11 @@ def report_partition_bandit_feedback(bandit_id: uuid.UUID, payload: FeedbackRepo
 
 @router.post("/{bandit_id}/runs", status_code=status.HTTP_202_ACCEPTED, operation_id="start_partition_bandit_run",
              responses=NOT_READY)
-def start_partition_bandit_run(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
-                               payload: RunRequest | None = None, if_match: IfMatch = None) -> JobOut:
+def start_partition_bandit_run(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, settings: SettingsDep,
+                               response: Response, payload: RunRequest | None = None,
+                               if_match: IfMatch = None) -> JobOut:
     """Run the whole acquisition loop with retraining in a worker; the job's result holds the outcome."""
-    job = service.start_run(db, tenant.id, bandit_id, payload or RunRequest(), if_match)
+    job = service.start_run(db, tenant.id, settings, bandit_id, payload or RunRequest(), if_match)
     response.headers["Location"] = f"/v1/jobs/{job.id}"
     return job_out(job)
 

@@ -110,7 +110,7 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
                              name=payload.name)
         repo.link_datasets(record, datasets)
         job = enqueue(db, tenant_id=tenant_id, kind=PARTITION_JOB, resource_type=RESOURCE_TYPE,
-                      resource_id=record.id, payload={})
+                      resource_id=record.id, payload={}, settings=settings)
         record.job_id = job.id
         record_decision(repo, record, "create", payload.model_dump(mode="json"),
                         {"status": "partitioning", "job_id": str(job.id)})
@@ -212,7 +212,7 @@ def _logged_decision(state: datasift.BanditState, logged: dict[str, Any]) -> dat
 # -- managed runs ------------------------------------------------------------------------------
 
 
-def start_run(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, payload: RunRequest,
+def start_run(db: Session, tenant_id: uuid.UUID, settings: Settings, bandit_id: uuid.UUID, payload: RunRequest,
               if_match: str | None) -> Job:
     """Queue the whole acquisition loop (Algorithm 1 / 2 with retraining) for a worker."""
     repo = repository(db, tenant_id)
@@ -225,7 +225,8 @@ def start_run(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, payload: 
     request = payload.model_dump(mode="json")
     job = enqueue(db, tenant_id=tenant_id, kind=RUN_JOB, resource_type=RESOURCE_TYPE, resource_id=record.id,
                   payload={"sequence": record.sequence + 1, "train_dataset_id": str(train_id),
-                           "test_dataset_id": str(test_id), "refresh_influence": payload.refresh_influence})
+                           "test_dataset_id": str(test_id), "refresh_influence": payload.refresh_influence},
+                  settings=settings)
     record_decision(repo, record, "run", request, {"job_id": str(job.id)})
     return job
 
