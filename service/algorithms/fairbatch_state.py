@@ -78,9 +78,15 @@ class FairBatchState:
     def layout(self) -> CellLayout:
         return _layout(self.metric, len(self.labels), len(self.groups), self.positive, self.counts)
 
-    @property
+    @cached_property
     def cells(self) -> tuple[tuple[Value, Value], ...]:
+        """``(label, group)`` of every cell, label-major; built once per state (4,096 at 64 × 64)."""
         return tuple((y, z) for y in self.labels for z in self.groups)
+
+    @cached_property
+    def index(self) -> tuple[dict[tuple[str, object], int], dict[tuple[str, object], int]]:
+        """Position of each label and each group by comparison key (see :func:`cell_index`)."""
+        return value_index(self.labels), value_index(self.groups)
 
     @property
     def lambdas(self) -> tuple[float, ...]:
@@ -99,12 +105,9 @@ class FairBatchState:
 
     def describe_lambdas(self) -> list[dict[str, Any]]:
         """Each λ: its label, the two groups it moves probability between, and its box ``[0, c]``."""
+        cells, mass = self.cells, self.layout.block_mass
         return [
-            {
-                "label": self.cells[a][0],
-                "groups": [self.cells[a][1], self.cells[b][1]],
-                "box": [0.0, self.layout.block_mass[block]],
-            }
+            {"label": cells[a][0], "groups": [cells[a][1], cells[b][1]], "box": [0.0, mass[block]]}
             for (a, b), block in zip(self.layout.pairs, self.layout.lambda_blocks, strict=True)
         ]
 
@@ -285,7 +288,7 @@ def init_state(
 
 def cell_index(state: FairBatchState, label: Value, group: Value) -> int:
     """Position of cell ``(label, group)``; numbers match by value (1 and 1.0 are the same label)."""
-    label_at, group_at = value_index(state.labels), value_index(state.groups)
+    label_at, group_at = state.index
     if value_key(label) not in label_at:
         raise ValueError(f"unknown label {label!r}; labels are {list(state.labels)!r}")
     if value_key(group) not in group_at:
