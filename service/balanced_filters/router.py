@@ -25,10 +25,11 @@ from service.balanced_filters.schemas import (
 from service.db import SessionDep
 from service.routing import read_only_endpoint
 from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, set_etag
+from service.sessions.service import decision_page, readable, render_page, set_etag
 from service.settings import SettingsDep
 
 router = resource_router("", "balanced-filters")
+WHAT = "balanced filter"
 URL = "/balanced-filters"
 IfMatch = Annotated[str | None, Header(description="the filter's ETag; 412 when it has changed")]
 NOT_READY = {409: {"description": "the proxy is still being fitted, or fitting failed"},
@@ -74,7 +75,7 @@ def get_balanced_filter(filter_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
     """Read a filter: its proxy, A, r̂, q, ρ, disclosivity, imbalance, counts and realized balance."""
     record = repository(db, tenant.id).get(filter_id)
     set_etag(response, record)
-    return service.filter_out(db, tenant.id, record, include_tree=include_tree)
+    return readable(record, WHAT, lambda: service.filter_out(db, tenant.id, record, include_tree=include_tree))
 
 
 @router.get(URL, operation_id="list_balanced_filters")
@@ -83,8 +84,8 @@ def list_balanced_filters(db: SessionDep, tenant: TenantDep, limit: LimitQuery =
     """List filters, oldest first (without the proxies' node tables)."""
     items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
     next_cursor = str(items[-1].id) if len(items) == limit else None
-    return BalancedFilterList(items=[service.filter_out(db, tenant.id, r, include_tree=False) for r in items],
-                              next_cursor=next_cursor)
+    shown, skipped = render_page(items, WHAT, lambda r: service.filter_out(db, tenant.id, r, include_tree=False))
+    return BalancedFilterList(items=shown, next_cursor=next_cursor, skipped=skipped)
 
 
 @router.get(f"{URL}/{{filter_id}}/decisions", operation_id="list_balanced_filter_decisions")

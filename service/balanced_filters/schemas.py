@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, model_validator
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.datasets.schemas import GroupValue
 from service.fields import FiniteFloat, IntId, Name, Seed, bounded_text
+from service.sessions.schemas import Skipped
 
 __all__ = [
     "AB_TREE_TYPES", "BalancedFilterCreate", "BalancedFilterList", "BalancedFilterOut", "Candidate",
@@ -170,6 +171,7 @@ class BalancedFilterOut(BaseModel):
 class BalancedFilterList(BaseModel):
     items: list[BalancedFilterOut]
     next_cursor: str | None = None
+    skipped: Skipped
 
 
 class Candidate(BaseModel):

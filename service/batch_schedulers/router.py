@@ -21,11 +21,12 @@ from service.batch_schedulers.schemas import (
 from service.db import SessionDep
 from service.routing import light_endpoint
 from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, set_etag
+from service.sessions.service import decision_page, readable, render_page, set_etag
 
 router = resource_router("/batch-schedulers", "batch-schedulers")
 IfMatch = Annotated[str | None, Header(description="the session's ETag; 412 when it has changed")]
 REPLAYED = "Idempotent-Replayed"
+WHAT = "batch scheduler"
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_batch_scheduler")
@@ -59,7 +60,7 @@ def get_batch_scheduler(scheduler_id: uuid.UUID, db: SessionDep, tenant: TenantD
     """Read a scheduler: λ, probabilities, composition and the λ history."""
     record = repository(db, tenant.id).get(scheduler_id)
     set_etag(response, record)
-    return service.scheduler_out(record, service.epoch_history(db, tenant.id, record))
+    return readable(record, WHAT, lambda: service.scheduler_out(record, service.epoch_history(db, tenant.id, record)))
 
 
 @router.get("", operation_id="list_batch_schedulers")
@@ -68,7 +69,8 @@ def list_batch_schedulers(db: SessionDep, tenant: TenantDep, limit: LimitQuery =
     """List schedulers, oldest first."""
     items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
     next_cursor = str(items[-1].id) if len(items) == limit else None
-    return BatchSchedulerList(items=[service.scheduler_out(r) for r in items], next_cursor=next_cursor)
+    shown, skipped = render_page(items, WHAT, service.scheduler_out)
+    return BatchSchedulerList(items=shown, next_cursor=next_cursor, skipped=skipped)
 
 
 @router.get("/{scheduler_id}/decisions", operation_id="list_batch_scheduler_decisions")

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from service.fields import INT64_MAX, Count, FiniteFloat, Name, Scalar, Seed
+from service.sessions.schemas import Skipped
 
 __all__ = [
     "BatchSchedulerCreate", "BatchSchedulerList", "BatchSchedulerOut", "CellCount", "CellLoss",
@@ -111,3 +112,4 @@ class BatchSchedulerOut(BaseModel):
 class BatchSchedulerList(BaseModel):
     items: list[BatchSchedulerOut]
     next_cursor: str | None = None
+    skipped: Skipped

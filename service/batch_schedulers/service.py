@@ -13,7 +13,7 @@ from service.algorithms import fairbatch
 from service.batch_schedulers.repository import repository
 from service.batch_schedulers.schemas import BatchSchedulerCreate, BatchSchedulerOut, EpochReport
 from service.sessions.models import SessionRecord
-from service.sessions.service import algorithm_errors, record_decision, report_once
+from service.sessions.service import algorithm_errors, readable, record_decision, report_once
 
 __all__ = ["create_scheduler", "report_epoch", "scheduler_out"]
 
@@ -54,10 +54,10 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
     """Apply one epoch's losses; a repeated epoch number gets its first result back."""
     repo = repository(db, tenant_id)
     record = repo.get_for_update(scheduler_id, if_match)
+    state = readable(record, "batch scheduler", lambda: _load(record))
     request = payload.model_dump(mode="json")
 
     def apply() -> dict[str, Any]:
-        state = _load(record)
         losses = {(cell.label, cell.group): cell.loss for cell in payload.losses}
         with algorithm_errors(conflicts=(fairbatch.EpochOrderError,)):
             new_state, result = fairbatch.epoch_step(state, losses, payload.epoch)
@@ -66,7 +66,7 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
 
     # Epochs count up: one after the state's last cannot have been logged yet.
     response, replayed = report_once(repo, record, f"epoch:{payload.epoch}", request, apply, "epoch",
-                                     may_be_logged=payload.epoch <= record.state["epoch"])
+                                     may_be_logged=payload.epoch <= state.epoch)
     return response, record, replayed
 
 

@@ -15,9 +15,11 @@ from service.datasets.schemas import DatasetCreate, DatasetList, DatasetOut
 from service.db import SessionDep
 from service.errors import ServiceError
 from service.fields import Name, Text
+from service.sessions.service import readable, render_page
 from service.settings import SettingsDep
 
 router = resource_router("/datasets", "datasets")
+WHAT = "dataset"
 
 
 class UnsupportedMediaType(ServiceError):
@@ -74,13 +76,15 @@ def list_datasets(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
     """List datasets, oldest first."""
     items = DatasetRepository(db, tenant.id).list(limit, parse_cursor(cursor))
     next_cursor = str(items[-1].id) if len(items) == limit else None
-    return DatasetList(items=[DatasetOut.model_validate(d) for d in items], next_cursor=next_cursor)
+    shown, skipped = render_page(items, WHAT, DatasetOut.model_validate)
+    return DatasetList(items=shown, next_cursor=next_cursor, skipped=skipped)
 
 
 @router.get("/{dataset_id}", operation_id="get_dataset")
 def get_dataset(dataset_id: uuid.UUID, db: SessionDep, tenant: TenantDep) -> DatasetOut:
     """Read a dataset's metadata."""
-    return DatasetOut.model_validate(DatasetRepository(db, tenant.id).get(dataset_id))
+    dataset = DatasetRepository(db, tenant.id).get(dataset_id)
+    return readable(dataset, WHAT, lambda: DatasetOut.model_validate(dataset))
 
 
 @router.delete("/{dataset_id}", status_code=status.HTTP_204_NO_CONTENT, operation_id="delete_dataset",

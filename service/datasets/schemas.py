@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from service.fields import MAX_NAME_LENGTH, FiniteFloat, Name, TextOrInt, bounded_text
+from service.sessions.schemas import Skipped
 
 __all__ = ["DatasetCreate", "DatasetList", "DatasetOut", "FiniteFloat", "GroupValue", "InlineData"]
 
@@ -50,3 +51,4 @@ class DatasetOut(BaseModel):
 class DatasetList(BaseModel):
     items: list[DatasetOut]
     next_cursor: str | None = None
+    skipped: Skipped

@@ -20,10 +20,11 @@ from service.fair_regressions.schemas import (
 )
 from service.routing import read_only_endpoint
 from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, set_etag
+from service.sessions.service import decision_page, readable, render_page, set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/fair-regressions", "fair-regressions")
+WHAT = "fair regression"
 NOT_FITTED = {409: {"description": "the fit is queued or running (not-ready), or it failed or was cancelled"}}
 
 
@@ -44,7 +45,7 @@ def get_fair_regression(regression_id: uuid.UUID, db: SessionDep, tenant: Tenant
     repo = repository(db, tenant.id)
     record = repo.get(regression_id)
     set_etag(response, record)
-    return service.regression_out(repo, record)
+    return readable(record, WHAT, lambda: service.regression_out(repo, record))
 
 
 @router.get("", operation_id="list_fair_regressions")
@@ -54,7 +55,8 @@ def list_fair_regressions(db: SessionDep, tenant: TenantDep, limit: LimitQuery =
     repo = repository(db, tenant.id)
     items = repo.list(limit, parse_cursor(cursor))
     next_cursor = str(items[-1].id) if len(items) == limit else None
-    return FairRegressionList(items=[service.regression_out(repo, r) for r in items], next_cursor=next_cursor)
+    shown, skipped = render_page(items, WHAT, lambda r: service.regression_out(repo, r))
+    return FairRegressionList(items=shown, next_cursor=next_cursor, skipped=skipped)
 
 
 @router.post("/{regression_id}/predictions", operation_id="predict_fair_regression", responses=NOT_FITTED)

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from service.datasets.schemas import GroupValue
 from service.fields import FiniteFloat, Int64, Name, Seed, bounded_text
+from service.sessions.schemas import Skipped
 
 __all__ = [
     "MAX_SWEEP", "BoundedGroupLossConstraint", "FairRegressionCreate", "FairRegressionList",
@@ -178,6 +179,7 @@ class FairRegressionOut(BaseModel):
 class FairRegressionList(BaseModel):
     items: list[FairRegressionOut]
     next_cursor: str | None = None
+    skipped: Skipped
 
 
 class PredictionRequest(BaseModel):

@@ -23,7 +23,7 @@ from service.group_samplers.schemas import (
 )
 from service.routing import light_endpoint, wait_before
 from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, set_etag
+from service.sessions.service import decision_page, readable, render_page, set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/group-samplers", "group-samplers")
@@ -31,6 +31,7 @@ IfMatch = Annotated[str | None, Header(description="the sampler's ETag; 412 when
 WaitQuery = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="managed mode: seconds to wait for a "
                                    "queued or running fit to finish before deciding")]
 REPLAYED = "Idempotent-Replayed"
+WHAT = "group sampler"
 CONFLICTS = {409: {"description": "the budget is spent"}, 412: {"description": "If-Match failed"}}
 
 
@@ -77,7 +78,7 @@ def get_group_sampler(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, 
     """Read a sampler: counts, mixture, latest losses, round, budget and status."""
     record = repository(db, tenant.id).get(sampler_id)
     set_etag(response, record)
-    return service.sampler_out(record)
+    return readable(record, WHAT, lambda: service.sampler_out(record))
 
 
 @router.get("", operation_id="list_group_samplers")
@@ -86,7 +87,8 @@ def list_group_samplers(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 5
     """List samplers, oldest first."""
     items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
     next_cursor = str(items[-1].id) if len(items) == limit else None
-    return GroupSamplerList(items=[service.sampler_out(r) for r in items], next_cursor=next_cursor)
+    shown, skipped = render_page(items, WHAT, service.sampler_out)
+    return GroupSamplerList(items=shown, next_cursor=next_cursor, skipped=skipped)
 
 
 @router.get("/{sampler_id}/decisions", operation_id="list_group_sampler_decisions")

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from service.fields import COUNT_MAX, Count, FiniteFloat, Name, Seed, bounded_text
 from service.jobs.schemas import JobOut
+from service.sessions.schemas import Skipped
 
 __all__ = [
     "DEFAULT_TREND_WINDOW", "MAX_WAIT_SECONDS", "GroupSamplerCreate", "GroupSamplerList", "GroupSamplerOut",
@@ -177,3 +178,4 @@ class GroupSamplerOut(SamplerSummary):
 class GroupSamplerList(BaseModel):
     items: list[GroupSamplerOut]
     next_cursor: str | None = None
+    skipped: Skipped

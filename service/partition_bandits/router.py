@@ -24,10 +24,11 @@ from service.partition_bandits.schemas import (
     RunRequest,
 )
 from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, set_etag
+from service.sessions.service import decision_page, readable, render_page, set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/partition-bandits", "partition-bandits")
+WHAT = "partition bandit"
 IfMatch = Annotated[str | None, Header(description="the bandit's ETag; 412 when it has changed")]
 REPLAYED = "Idempotent-Replayed"
 NOT_READY = {409: {"description": "not ready (partitioning), partitioning failed, or the bandit has stopped"},
@@ -85,7 +86,7 @@ def get_partition_bandit(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep
     """Read a bandit: status, budget, and each partition's mean reward, pulls and UCB."""
     record = repository(db, tenant.id).get(bandit_id)
     set_etag(response, record)
-    return service.bandit_out(db, tenant.id, record)
+    return readable(record, WHAT, lambda: service.bandit_out(db, tenant.id, record))
 
 
 @router.get("", operation_id="list_partition_bandits")
@@ -94,7 +95,8 @@ def list_partition_bandits(db: SessionDep, tenant: TenantDep, limit: LimitQuery 
     """List bandits, oldest first."""
     items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
     next_cursor = str(items[-1].id) if len(items) == limit else None
-    return PartitionBanditList(items=[service.bandit_out(db, tenant.id, r) for r in items], next_cursor=next_cursor)
+    shown, skipped = render_page(items, WHAT, lambda r: service.bandit_out(db, tenant.id, r))
+    return PartitionBanditList(items=shown, next_cursor=next_cursor, skipped=skipped)
 
 
 @router.get("/{bandit_id}/decisions", operation_id="list_partition_bandit_decisions")

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from service.fields import Count, FiniteFloat, Int64, IntId, Name, Seed, bounded_text
+from service.sessions.schemas import Skipped
 
 __all__ = [
     "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "BanditStatus", "FeedbackReport", "FeedbackResult",
@@ -198,3 +199,4 @@ class PartitionBanditOut(BaseModel):
 class PartitionBanditList(BaseModel):
     items: list[PartitionBanditOut]
     next_cursor: str | None = None
+    skipped: Skipped
