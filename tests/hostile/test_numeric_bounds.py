@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from service.app import create_app
 from service.datasets.schemas import DatasetCreate
 from service.fields import _check_scalar
+from tests.factories import run_queued_jobs
 
 INT64_MIN, INT64_MAX, UINT64_MAX = -(2**63), 2**63 - 1, 2**64 - 1
 BIG = 2**63  # one past int64
@@ -272,6 +273,15 @@ def test_min_samples_leaf_is_bounded(client, value):
     problem = _problem(_raw_post(client, "/v1/balanced-filters", text))
     assert problem["errors"][0]["loc"] == ["body", "proxy", "min_samples_leaf"]
     assert _count(client, "/v1/balanced-filters") == 0 and _count(client, "/v1/jobs") == 0
+
+
+def test_the_largest_min_samples_leaf_is_fitted(client, sessions, settings):
+    # The bound is no more than a fit can take: 10^9 points per leaf is one leaf, not a failed job.
+    created = client.post("/v1/balanced-filters", json={**FILTER, "proxy": {"type": "qp_tree",
+                                                                           "min_samples_leaf": 10**9}})
+    assert created.status_code == 202, created.text
+    assert [job.status for job in run_queued_jobs(sessions, settings)] == ["succeeded"]
+    assert client.get(f"/v1/balanced-filters/{created.json()['id']}").json()["status"] == "ready"
 
 
 @pytest.mark.parametrize("field,value", [("step_size", "Infinity"), ("threshold", "NaN"), ("threshold", "1e400")])
