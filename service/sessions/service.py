@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 
 from service.algorithms.validation import InputError
 from service.errors import Conflict, NotReady, ServiceError, Unprocessable
-from service.fields import INT64_MAX
 from service.jobs.repository import JobRepository
 from service.ops.metrics import DECISIONS
 from service.sessions.models import SessionRecord
@@ -29,7 +28,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 # str.isdigit() and int() also take other scripts' digits ("١" is 1): a cursor is ASCII.
-SEQUENCE_CURSOR = re.compile(r"[0-9]{1,19}")
+SEQUENCE_CURSOR = re.compile(r"[0-9]{1,10}")
+# decisions.sequence is an INTEGER column: 32 bits on PostgreSQL, which refuses a larger bound.
+SEQUENCE_MAX = 2**31 - 1
 
 
 def job_backed_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str,
@@ -128,10 +129,10 @@ def set_etag(response: Response, record: SessionRecord) -> None:
 
 
 def _sequence_cursor(cursor: str | None) -> int:
-    """A decision page's cursor: a sequence number, ASCII digits that fit the int64 column."""
+    """A decision page's cursor: a sequence number, ASCII digits that fit the column (``decisions.sequence``)."""
     if not cursor:
         return 0
-    if not SEQUENCE_CURSOR.fullmatch(cursor) or int(cursor) > INT64_MAX:
+    if not SEQUENCE_CURSOR.fullmatch(cursor) or int(cursor) > SEQUENCE_MAX:
         raise Unprocessable("cursor must be the next_cursor value of a previous page",
                             errors=[{"loc": ["query", "cursor"], "msg": "not a valid cursor"}])
     return int(cursor)
