@@ -5,12 +5,12 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
 from service.errors import Unprocessable
-from service.routing import ServiceRoute
+from service.routing import RawBody, ServiceRoute
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -22,11 +22,6 @@ def resource_router(prefix: str, tag: str) -> APIRouter:
     return APIRouter(prefix=f"/v1{prefix}", tags=[tag], route_class=ServiceRoute)
 
 
-async def _raw_body(request: Request) -> bytes:
-    return await request.body()
-
-
-RawBody = Annotated[bytes, Depends(_raw_body)]
 LimitQuery = Annotated[int, Query(ge=1, le=500, description="page size")]
 
 

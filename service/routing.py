@@ -8,7 +8,9 @@
     ServiceRoute (this module), before FastAPI sees the request
       1. authenticate   the tenant from ``Authorization`` (cached; a miss is a read, never a lock): 401
       2. admit          the tenant's request rate (service.quotas): 429 + Retry-After
-      3. read the body  whole, under the size limit and its deadline, before any lock
+      3. read the body  whole, under the size limit and its deadline, before any lock; a body
+                        FastAPI parses into objects (not a RawBody the endpoint reads itself)
+                        has the smaller FAIRACQ_MAX_JSON_BODY_BYTES
       4. idempotency    a POST with ``Idempotency-Key`` claims the key (its own short
                         transaction) or replays the stored response
     FastAPI             parses and validates the body, solves the dependencies
@@ -39,9 +41,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.routing import APIRoute
 from sqlalchemy.exc import OperationalError
@@ -50,9 +52,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from service import idempotency
 from service.auth import authenticate
 from service.db import ON_LOOP, GateBusy, retrying
+from service.errors import PayloadTooLarge
 from service.quotas import admit
 
-__all__ = ["ServiceRoute", "light_endpoint", "read_only_endpoint", "wait_before"]
+__all__ = ["RawBody", "ServiceRoute", "light_endpoint", "read_only_endpoint", "wait_before"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -95,16 +98,26 @@ def wait_before(waiter: Waiter) -> Callable[[F], F]:
     return mark
 
 
+async def _raw_body(request: Request) -> bytes:
+    return await request.body()
+
+
+RawBody = Annotated[bytes, Depends(_raw_body)]
+"""The body as bytes, for an endpoint that parses it itself (and may take FAIRACQ_MAX_BODY_BYTES)."""
+
+
 @dataclass(frozen=True)
 class _Options:
     read_only: bool
     light: bool
     waiter: Waiter | None
+    raw_body: bool
 
     @classmethod
-    def of(cls, endpoint: Callable[..., Any]) -> _Options:
+    def of(cls, endpoint: Callable[..., Any], dependant: Any) -> _Options:
+        raw = any(dep.call is _raw_body for dep in dependant.dependencies)
         return cls(getattr(endpoint, "__read_only__", False), getattr(endpoint, "__light__", False),
-                   getattr(endpoint, "__wait_before__", None))
+                   getattr(endpoint, "__wait_before__", None), raw)
 
 
 @dataclass
@@ -212,7 +225,7 @@ class ServiceRoute(APIRoute):
 
         async def route(request: Request) -> Response:
             if self._options is None:  # read late, so markers above @router.post count too
-                self._options = _Options.of(self._original)
+                self._options = _Options.of(self._original, self.dependant)
             token = ON_LOOP.set(False)
             try:
                 return await _handle(handler, request, self._options)
@@ -228,7 +241,13 @@ async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Re
     settings = app.state.settings
     tenant = await authenticate(request)
     admit(request, tenant)
-    await request.body()  # under BodyGuard's limit and deadline; cached for FastAPI
+    limit = settings.max_body_bytes if options.raw_body else settings.max_json_body_bytes
+    declared = request.headers.get("content-length", "")
+    if (declared.isdigit() and int(declared) > limit) or len(await request.body()) > limit:
+        # (the body is read under BodyGuard's limit and deadline, and cached for FastAPI)
+        raise PayloadTooLarge(
+            f"this operation takes a JSON body of at most {limit} bytes (FAIRACQ_MAX_JSON_BODY_BYTES); "
+            "upload large tables with POST /v1/datasets and refer to them by id")
     reader = options.read_only or request.method in ("GET", "HEAD")
     factory: sessionmaker[Session] = app.state.sessions
     claim = None

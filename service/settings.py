@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     # its declared length at body_min_bytes_per_second if that is longer; a request head
     # within header_timeout_seconds.
     max_body_bytes: int = Field(64 * MIB, gt=0)
+    # A body FastAPI parses into Python objects costs ~30 bytes a number: a smaller cap keeps a
+    # request within 1 GB. Uploads (datasets, candidates) parse their bodies compactly themselves.
+    max_json_body_bytes: int = Field(16 * MIB, gt=0)
     body_timeout_seconds: float = Field(30.0, gt=0)
     body_min_bytes_per_second: float = Field(100_000.0, gt=0)
     header_timeout_seconds: float = Field(10.0, gt=0)
