@@ -29,10 +29,10 @@ import numpy as np  # noqa: E402
 from bench.data import load_adult, load_compas, standardize  # noqa: E402
 from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
 from service.algorithms.datasift import BanditConfig, init_state, next_decision  # noqa: E402
-from service.algorithms.datasift_baselines import run_baseline  # noqa: E402
-from service.algorithms.datasift_partitions import partition_pool  # noqa: E402
-from service.algorithms.datasift_run import Evaluator, LabeledData, run_acquisition  # noqa: E402
-from service.algorithms.influence import fit_logistic  # noqa: E402
+from service.algorithms.datasift.baselines import run_baseline  # noqa: E402
+from service.algorithms.datasift.influence import fit_logistic  # noqa: E402
+from service.algorithms.datasift.partitions import partition_pool  # noqa: E402
+from service.algorithms.datasift.run import Evaluator, LabeledData, run_acquisition  # noqa: E402
 
 NAME = "datasift"
 SPLIT = (1, 4, 15)  # train : test : pool

@@ -41,7 +41,7 @@ class Setting:
 # training rows, never a test row, trained with the final run's epochs and Adam steps per epoch
 # (batch size scaled by the rows held out), so λ makes as many updates as in the final run.
 # Synthetic DP: Appendix B.5's threshold T (gated on the parity gap,
-# fairbatch_disparity.gate_disparity) is searched too, and the epochs (150-450; the paper uses
+# fairbatch.disparity.gate_disparity) is searched too, and the epochs (150-450; the paper uses
 # 450), because A.1's negative-label λ sits at the edge of its box and the trade-off is set by
 # where training stops. Adult-race's step sizes are chosen per seed on that seed's own training
 # folds (nested, see bench.fairbatch_tuning.tune).

@@ -46,7 +46,7 @@ TUNE_TAIL = 4  # score the last 1/TUNE_TAIL of the recorded epochs
 TUNE_SEEDS = 5  # seeds tuned on a fixed split (COMPAS, Adult): they differ in training only
 # Candidate epochs where the trade-off is set by where training stops: on synthetic DP, A.1's
 # negative-label λ sits at the edge of its box and the model drifts toward parity for as long as
-# it trains (see fairbatch_disparity.py), so neither T nor α sets the end point. One run a little
+# it trains (see fairbatch/disparity.py), so neither T nor α sets the end point. One run a little
 # longer than the largest candidate is trained (nothing in the schedule depends on the total
 # epochs: no decay of lr or α, so its first E epochs are a run of E epochs). Candidate E is scored
 # on the recorded epochs within ±E/TUNE_WINDOW of E: a window centred on the final run's last

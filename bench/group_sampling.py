@@ -10,7 +10,7 @@ and :func:`~service.algorithms.adaptive_sampling.apply_observation` exactly as
 the service does in managed mode: each round the decision's rng is
 ``default_rng([trial_seed, sequence])``, the chosen group yields ``batch_size``
 training and as many validation samples (Algorithm 1 draws a pair per sample),
-and :func:`~service.algorithms.adaptive_sampling_model.fit_and_evaluate`
+and :func:`~service.algorithms.adaptive_sampling.model.fit_and_evaluate`
 refits the warm-started logistic regression on all training samples and
 reports each group's validation loss and accuracy. Budgets count training samples.
 

@@ -29,7 +29,7 @@ from service.algorithms.adaptive_sampling import (
     apply_observation,
     next_decision,
 )
-from service.algorithms.adaptive_sampling_model import (
+from service.algorithms.adaptive_sampling.model import (
     WarmStartLogisticRegression,
     evaluate_groups,
     fit_and_evaluate,

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from service.algorithms.datasift_partitions import PartitionStats
+from service.algorithms.datasift import PartitionStats
 from service.algorithms.validation import InputError
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository

@@ -17,9 +17,7 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from service.algorithms import datasift
-from service.algorithms.datasift_partitions import Partitioning, PartitionStats
-from service.algorithms.datasift_run import AcquisitionResult
-from service.algorithms.datasift_state import DataSiftError
+from service.algorithms.datasift import AcquisitionResult, DataSiftError, Partitioning, PartitionStats
 from service.algorithms.validation import InputError
 from service.errors import Conflict
 from service.jobs.models import Job

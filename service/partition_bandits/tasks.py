@@ -15,9 +15,16 @@ from typing import Any
 import numpy as np
 
 from service.algorithms import datasift
-from service.algorithms.datasift_partitions import Partitioning, PartitionStats, partition_pool
-from service.algorithms.datasift_run import Evaluator, LabeledData, pool_influence, run_acquisition
-from service.algorithms.influence import fit_logistic
+from service.algorithms.datasift import (
+    Evaluator,
+    LabeledData,
+    Partitioning,
+    PartitionStats,
+    fit_logistic,
+    partition_pool,
+    pool_influence,
+    run_acquisition,
+)
 from service.datasets.service import DatasetArrays, load_arrays
 from service.db import transaction
 from service.jobs.registry import JobContext, PermanentError, job_handler

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from sklearn.linear_model import LogisticRegression
 
-from service.algorithms import mann_kendall
 from service.algorithms.adaptive_sampling import (
     BudgetExhaustedError,
     Decision,
@@ -22,12 +21,13 @@ from service.algorithms.adaptive_sampling import (
     score_components,
     summary,
 )
-from service.algorithms.adaptive_sampling_model import (
+from service.algorithms.adaptive_sampling import trend as mann_kendall
+from service.algorithms.adaptive_sampling.model import (
     WarmStartLogisticRegression,
     evaluate_groups,
     fit_and_evaluate,
 )
-from service.algorithms.adaptive_sampling_scores import deviation_bound, theoretical_bonus
+from service.algorithms.adaptive_sampling.scores import deviation_bound, theoretical_bonus
 
 # One tolerance for every float comparison: hand computations are written to 6+ digits
 # and the Newton fit is compared with scikit-learn's lbfgs at tight tolerances.

@@ -7,7 +7,7 @@ import pytest
 from sklearn.linear_model import LogisticRegression
 from threadpoolctl import threadpool_limits
 
-from service.algorithms.influence import (
+from service.algorithms.datasift.influence import (
     InfluenceRegressor,
     LogisticModel,
     fairness_influence,

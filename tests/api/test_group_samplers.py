@@ -14,7 +14,7 @@ import pytest
 
 from service.algorithms.adaptive_sampling import SamplerConfig, SamplerState, apply_observation, fit_and_evaluate
 from service.algorithms.adaptive_sampling import next_decision as library_next
-from service.algorithms.adaptive_sampling_scores import theoretical_bonus
+from service.algorithms.adaptive_sampling.scores import theoretical_bonus
 from service.jobs.models import Job
 from tests.factories import make_key, run_queued_jobs
 

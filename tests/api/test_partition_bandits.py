@@ -13,8 +13,8 @@ from threadpoolctl import threadpool_limits
 
 import service.partition_bandits.tasks  # noqa: F401  (registers the job handlers)
 from service.algorithms import datasift
-from service.algorithms.datasift_partitions import partition_pool
-from service.algorithms.datasift_run import LabeledData, run_acquisition
+from service.algorithms.datasift.partitions import partition_pool
+from service.algorithms.datasift.run import LabeledData, run_acquisition
 from service.db import transaction
 from service.jobs.models import Job
 from tests.factories import make_key, run_queued_jobs, wait_for

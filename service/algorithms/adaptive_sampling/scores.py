@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from service.algorithms.mann_kendall import standardized_trend
+from service.algorithms.adaptive_sampling.trend import standardized_trend
 
 __all__ = [
     "TIE_TOL",

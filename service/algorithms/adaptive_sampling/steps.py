@@ -4,9 +4,9 @@ A session chooses which group to sample next (:func:`next_decision`) and learns
 from the client's report of its retrained model (:func:`apply_observation`).
 Both are pure functions of plain data (:class:`SamplerConfig`,
 :class:`SamplerState`); randomness comes only from the ``rng`` passed in.
-Managed mode's training lives in :mod:`service.algorithms.adaptive_sampling_model`
-(re-exported here): :func:`fit_and_evaluate` refits and yields the losses that
-:func:`apply_observation` takes.
+Managed mode's training lives in :mod:`service.algorithms.adaptive_sampling.model`:
+:func:`~service.algorithms.adaptive_sampling.model.fit_and_evaluate` refits and yields
+the losses that :func:`apply_observation` takes.
 
 Rules (SPEC §5.1), in the order :func:`next_decision` applies them, at round
 ``t = state.round + 1``:
@@ -42,25 +42,15 @@ from typing import Any
 
 import numpy as np
 
-from service.algorithms import mann_kendall
-from service.algorithms.adaptive_sampling_model import (
-    FitResult,
-    GroupEvaluation,
-    ManagedFit,
-    WarmStartLogisticRegression,
-    fit_and_evaluate,
-)
-from service.algorithms.adaptive_sampling_scores import (
+from service.algorithms.adaptive_sampling import trend as mann_kendall
+from service.algorithms.adaptive_sampling.scores import (
     argmax_lowest,
     argmin_lowest,
     empirical_bonus,
     theoretical_bonus,
     trend_terms,
 )
-from service.algorithms.adaptive_sampling_state import (
-    AOPT_PLUS_DEFAULT_C1,
-    REASONS,
-    STRATEGIES,
+from service.algorithms.adaptive_sampling.state import (
     BudgetExhaustedError,
     Decision,
     SamplerConfig,
@@ -68,20 +58,8 @@ from service.algorithms.adaptive_sampling_state import (
 )
 
 __all__ = [
-    "AOPT_PLUS_DEFAULT_C1",
-    "REASONS",
-    "STRATEGIES",
-    "BudgetExhaustedError",
-    "Decision",
-    "FitResult",
-    "GroupEvaluation",
-    "ManagedFit",
-    "SamplerConfig",
-    "SamplerState",
     "ScoreComponents",
-    "WarmStartLogisticRegression",
     "apply_observation",
-    "fit_and_evaluate",
     "next_decision",
     "score_components",
     "summary",

@@ -11,7 +11,7 @@ without Algorithm 1's accept/reject rule, until the budget is spent:
 
 AutoData is the bandit with the distance-only reward
 (``BanditConfig(reward="distance")``) and runs through
-:func:`~service.algorithms.datasift_run.run_acquisition`.
+:func:`~service.algorithms.datasift.run.run_acquisition`.
 
 References
 ----------
@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from service.algorithms.datasift_run import (
+from service.algorithms.datasift.influence import fit_logistic
+from service.algorithms.datasift.run import (
     AcquisitionResult,
     Evaluator,
     LabeledData,
@@ -30,7 +31,6 @@ from service.algorithms.datasift_run import (
     StopFn,
     pool_influence,
 )
-from service.algorithms.influence import fit_logistic
 
 __all__ = ["BASELINES", "binary_entropy", "run_baseline", "select_batch"]
 

@@ -25,16 +25,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from service.algorithms import metrics
-from service.algorithms.datasift import apply_feedback, init_state, next_decision, reorder_remaining
-from service.algorithms.datasift_partitions import Partitioning, partition_pool
-from service.algorithms.datasift_state import BanditConfig
-from service.algorithms.influence import (
+from service.algorithms.datasift.influence import (
     InfluenceRegressor,
     LogisticModel,
     fairness_influence,
     fairness_surrogate,
     fit_logistic,
 )
+from service.algorithms.datasift.partitions import Partitioning, partition_pool
+from service.algorithms.datasift.setup import init_state, reorder_remaining
+from service.algorithms.datasift.state import BanditConfig
+from service.algorithms.datasift.steps import apply_feedback, next_decision
 
 __all__ = ["AcquisitionResult", "Evaluator", "LabeledData", "pool_influence", "run_acquisition"]
 

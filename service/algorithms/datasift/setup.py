@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from service.algorithms.datasift_partitions import PartitionStats, normalized_distances
-from service.algorithms.datasift_state import BanditConfig, BanditState, check_finite
+from service.algorithms.datasift.partitions import PartitionStats, normalized_distances
+from service.algorithms.datasift.state import BanditConfig, BanditState, check_finite
 
 __all__ = ["init_state", "reorder_remaining"]
 

@@ -8,7 +8,7 @@ The session is two pure steps on plain data (SPEC §5.2):
   batch, keeps or rejects the batch (Algorithm 1), credits every partition with
   eq. 1's share of the improvement and decides whether to stop.
 
-Each partition's pool items are laid out once, at :func:`init_state`, in the
+Each partition's pool items are laid out once, at :func:`~service.algorithms.datasift.setup.init_state`, in the
 order they will be offered (shuffled for random batches, by predicted influence
 for DataSift-Inf), so a step only moves a window ``[start, end)`` over them and
 the big index array never changes.
@@ -26,9 +26,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from service.algorithms.datasift_rewards import shared_rewards, ucb_scores
-from service.algorithms.datasift_setup import init_state, reorder_remaining
-from service.algorithms.datasift_state import (
+from service.algorithms.datasift.rewards import shared_rewards, ucb_scores
+from service.algorithms.datasift.state import (
     BanditConfig,
     BanditFinishedError,
     BanditState,
@@ -38,21 +37,7 @@ from service.algorithms.datasift_state import (
     check_finite,
 )
 
-__all__ = [
-    "BanditConfig",
-    "BanditFinishedError",
-    "BanditState",
-    "Decision",
-    "FeedbackResult",
-    "StaleDecisionError",
-    "apply_feedback",
-    "init_state",
-    "next_decision",
-    "partition_scores",
-    "reorder_remaining",
-    "shared_rewards",
-    "ucb_scores",
-]
+__all__ = ["apply_feedback", "next_decision", "partition_scores"]
 
 # UCB values closer than this are ties, broken uniformly at random with ``rng``.
 UCB_TIE_TOLERANCE = 1e-12

@@ -14,7 +14,7 @@ A *block* is a set of cells whose total sampling mass is fixed, ``c = m_block / 
   adjusts every λ of the label with the largest disparity; following SPEC §5.4
   only the largest pair's λ moves (it lies in that label), as for two labels;
 * demographic parity — one block per label as well, like equalized odds, with
-  the disparities of Appendix A.1 (see :mod:`service.algorithms.fairbatch_disparity`).
+  the disparities of Appendix A.1 (see :mod:`service.algorithms.fairbatch.disparity`).
   This is the pairing of Algorithm 4 and of the paper's released sampler, and the
   one SPEC §5.4 asks for (probability moves inside the compared pair only).
   Section 2's text instead adjusts each group's label balance ("between L_{0,z}

@@ -1,7 +1,7 @@
 """FairBatch's disparities, signed λ update and integer batch composition.
 
 Everything here works on per-cell arrays in the label-major order of
-:mod:`service.algorithms.fairbatch_cells` and is O(cells).
+:mod:`service.algorithms.fairbatch.cells` and is O(cells).
 
 Disparities the controller acts on compare one label in two adjacent groups,
 cells ``a = (y, z_a)`` and ``b = (y, z_b)``:
@@ -58,7 +58,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from service.algorithms.fairbatch_cells import CellLayout
+from service.algorithms.fairbatch.cells import CellLayout
 
 __all__ = [
     "Move",

@@ -3,7 +3,7 @@
 The state is plain data: configuration, per-cell counts and sampling
 probabilities as flat tuples in label-major cell order (cell ``k`` is
 ``(labels[k // G], groups[k % G])``), the last epoch processed and the λ history
-(:mod:`service.algorithms.fairbatch_history`). It never changes in place;
+(:mod:`service.algorithms.fairbatch.history`). It never changes in place;
 :func:`service.algorithms.fairbatch.epoch_step` returns a new one.
 
 Layout of :meth:`FairBatchState.to_dict` (tables are labels x groups; the history
@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from service.algorithms.fairbatch_cells import (
+from service.algorithms.fairbatch.cells import (
     CellLayout,
     Value,
     build_layout,
@@ -42,7 +42,7 @@ from service.algorithms.fairbatch_cells import (
     value_index,
     value_key,
 )
-from service.algorithms.fairbatch_history import LambdaHistory
+from service.algorithms.fairbatch.history import LambdaHistory
 
 __all__ = ["EpochOrderError", "EpochResult", "FairBatchState", "cell_index", "init_state"]
 
@@ -253,7 +253,7 @@ def init_state(
     step_size : α, probability moved per epoch (Section 3; the paper tunes it in [0.0001, 0.05]).
     threshold : T of Appendix B.5; λ moves only while the measure's largest adjacent gap
         exceeds it (EO, ED: the largest pair disparity; DP: the largest parity gap
-        ``|P(ŷ=1|z_a) - P(ŷ=1|z_b)|``, see :func:`service.algorithms.fairbatch_disparity.gate_disparity`).
+        ``|P(ŷ=1|z_a) - P(ŷ=1|z_b)|``, see :func:`service.algorithms.fairbatch.disparity.gate_disparity`).
     positive_label : the label of equal opportunity's ``y = 1`` and demographic parity's
         positive prediction; default the label equal to 1, else the last label.
 

@@ -9,13 +9,13 @@ state (:meth:`FairBatchState.from_dict`), calls a step and stores the result.
 
 How it works (details in the modules named):
 
-* cells, blocks and λ — :mod:`service.algorithms.fairbatch_cells`. Probabilities
+* cells, blocks and λ — :mod:`service.algorithms.fairbatch.cells`. Probabilities
   start at ``m_{y,z}/m``. Equal opportunity moves mass among the positive
   label's cells; equalized odds and demographic parity among the cells of each
   label. Within a label, groups are compared in *adjacent pairs* in the order of
   ``groups`` (the paper's ``n_z - 1`` sequential disparities, Section 2), one λ
   per pair; more than two labels follow Appendix B.8.
-* disparities and the update — :mod:`service.algorithms.fairbatch_disparity`.
+* disparities and the update — :mod:`service.algorithms.fairbatch.disparity`.
   The pair with the largest disparity moves ``step_size`` of probability toward
   its cell with the larger loss (Section 3's signed update, only that pair,
   Section 3.2), clipped so both cells stay in ``[0, c]``. Demographic parity
@@ -24,7 +24,7 @@ How it works (details in the modules named):
   disparity of the measure is at most the threshold T (Appendix B.5): the largest
   pair disparity for EO and ED, the largest parity gap ``|P(ŷ=1|z_a) - P(ŷ=1|z_b)|``
   between adjacent groups for DP.
-* state, creation and JSON round trip — :mod:`service.algorithms.fairbatch_state`.
+* state, creation and JSON round trip — :mod:`service.algorithms.fairbatch.state`.
 
 References
 ----------
@@ -38,33 +38,17 @@ from dataclasses import replace
 
 import numpy as np
 
-from service.algorithms.fairbatch_cells import METRICS, Value
-from service.algorithms.fairbatch_disparity import (
+from service.algorithms.fairbatch.cells import Value
+from service.algorithms.fairbatch.disparity import (
     gate_disparity,
     largest_remainder,
     pair_disparities,
     reported_disparity,
     signed_update,
 )
-from service.algorithms.fairbatch_state import (
-    EpochOrderError,
-    EpochResult,
-    FairBatchState,
-    cell_index,
-    init_state,
-)
+from service.algorithms.fairbatch.state import EpochOrderError, EpochResult, FairBatchState, cell_index
 
-__all__ = [
-    "METRICS",
-    "EpochOrderError",
-    "EpochResult",
-    "FairBatchState",
-    "cell_index",
-    "epoch_step",
-    "example_weights",
-    "init_state",
-    "largest_remainder",
-]
+__all__ = ["epoch_step", "example_weights"]
 
 Losses = Sequence[float] | np.ndarray | Mapping[tuple[Value, Value], float]
 
