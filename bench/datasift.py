@@ -32,6 +32,7 @@ from service.algorithms.datasift import BanditConfig, init_state, next_decision 
 from service.algorithms.datasift.baselines import run_baseline  # noqa: E402
 from service.algorithms.datasift.influence import fit_logistic  # noqa: E402
 from service.algorithms.datasift.partitions import partition_pool  # noqa: E402
+from service.algorithms.datasift.pool import partition_space as datasift_space  # noqa: E402
 from service.algorithms.datasift.run import Evaluator, LabeledData, run_acquisition  # noqa: E402
 
 NAME = "datasift"
@@ -93,8 +94,8 @@ def partition_space(pool: LabeledData, with_groups: bool) -> np.ndarray:
     """
     if not with_groups:
         return pool.X
-    onehot = (pool.groups[:, None] == np.unique(pool.groups)[None, :]).astype(float)
-    return np.hstack([pool.X, (onehot - onehot.mean(axis=0)) / onehot.std(axis=0)])
+    values, codes = np.unique(pool.groups, return_inverse=True)
+    return datasift_space(pool.X, codes, len(values), method="gmm", include_groups=True, standardize=False)
 
 
 def curve(result, grid: np.ndarray) -> np.ndarray:

@@ -16,13 +16,12 @@ import numpy as np
 
 from service.algorithms import datasift
 from service.algorithms.datasift import (
-    Evaluator,
+    InfluenceData,
     LabeledData,
     Partitioning,
     PartitionStats,
-    fit_logistic,
-    partition_pool,
-    pool_influence,
+    partition_space,
+    prepare_pool,
     run_acquisition,
 )
 from service.datasets.service import DatasetArrays, load_arrays
@@ -35,9 +34,6 @@ from service.partition_bandits.schemas import MAX_PARTITIONS
 
 __all__ = ["partition_pool_job", "run_job"]
 
-# Standard deviations below this are treated as constant columns (left unscaled).
-MIN_FEATURE_STD = 1e-12
-
 
 def _labeled(table: DatasetArrays) -> LabeledData:
     groups = table.groups()
@@ -45,44 +41,21 @@ def _labeled(table: DatasetArrays) -> LabeledData:
                        groups if groups is not None else np.zeros(table.n_rows))
 
 
-def _standardized(X: np.ndarray) -> np.ndarray:
-    std = X.std(axis=0)
-    return (X - X.mean(axis=0)) / np.where(std > MIN_FEATURE_STD, std, 1.0)
-
-
-def partition_space(pool: DatasetArrays, spec: dict[str, Any]) -> np.ndarray:
-    """The features the GMM clusters: optionally with one-hot groups, optionally z-scored."""
-    X = pool.features
-    if spec["method"] != "gmm":
-        return X
-    if spec["include_groups"] and pool.group_codes is not None:
-        onehot = (pool.group_codes[:, None] == np.arange(len(pool.group_values or []))[None, :]).astype(float)
-        X = np.hstack([X, _standardized(onehot)])
-    return _standardized(X) if spec["standardize"] else X
-
-
 def build_pool_bandit(config: dict[str, Any], pool: DatasetArrays, train: DatasetArrays | None,
                       test: DatasetArrays | None, rng: np.random.Generator) -> service.PoolBandit:
     """Partition the pool (GMM with BIC, or a column), order each partition's items, build the state."""
-    bandit = datasift.BanditConfig.from_dict(config["bandit"])
     spec = config["partitioning"]
     groups = pool.groups()
-    partitioning = partition_pool(
-        partition_space(pool, spec), pool.labels, None if groups is None else groups.astype(str), rng=rng,
-        method=spec["method"], max_components=spec["max_components"], column=spec["column"])
-    if len(partitioning.partitions) > MAX_PARTITIONS:
-        raise ValueError(f"the pool splits into {len(partitioning.partitions)} partitions; at most "
-                         f"{MAX_PARTITIONS} are allowed (choose a column with fewer values)")
-    influence = pair = None
-    if bandit.batch_selection == "influence":
-        assert train is not None and test is not None, "checked at creation"
-        train_data, test_data = _labeled(train), _labeled(test)
-        model = fit_logistic(train_data.X, train_data.y, C=config["model"]["C"])
-        pair = Evaluator(test_data, bandit.metric, model).pair
-        influence = pool_influence(model, train_data, test_data, _labeled(pool), metric=bandit.metric, pair=pair)
-    state = datasift.init_state(bandit, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
-                                influence=influence, initial_fairness=config["initial_fairness"])
-    return service.PoolBandit(state, partitioning, influence, pair, pool.ids)
+    space = partition_space(pool.features, pool.group_codes, len(pool.group_values or []), method=spec["method"],
+                            include_groups=spec["include_groups"], standardize=spec["standardize"])
+    influence_data = None if train is None or test is None else InfluenceData(
+        _labeled(train), _labeled(test), _labeled(pool), C=config["model"]["C"])
+    prepared = prepare_pool(
+        datasift.BanditConfig.from_dict(config["bandit"]), space, pool.labels,
+        None if groups is None else groups.astype(str), rng, method=spec["method"],
+        max_components=spec["max_components"], column=spec["column"], max_partitions=MAX_PARTITIONS,
+        initial_fairness=config["initial_fairness"], influence_data=influence_data)
+    return service.PoolBandit(prepared.state, prepared.partitioning, prepared.influence, prepared.pair, pool.ids)
 
 
 @job_handler("partition_bandits.partition")

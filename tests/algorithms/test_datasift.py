@@ -529,8 +529,8 @@ ALLOWED_ROOTS = {"numpy", "scipy", "sklearn", "cvxpy", "service", "__future__", 
                  "math", "typing"}
 
 
-@pytest.mark.parametrize("module", ["__init__", "steps", "state", "rewards", "setup", "partitions", "run", "baselines",
-                                    "influence"])
+@pytest.mark.parametrize("module", ["__init__", "steps", "state", "rewards", "setup", "partitions", "pool", "run",
+                                    "baselines", "influence"])
 def test_modules_import_only_the_numerical_stack(module):
     path = Path(__file__).resolve().parents[2] / "service" / "algorithms" / "datasift" / f"{module}.py"
     tree = ast.parse(path.read_text())

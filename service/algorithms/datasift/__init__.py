@@ -8,7 +8,8 @@ shares the reward. Managed mode runs the whole acquisition with
 
 Modules: ``steps`` (Algorithm 1's steps, eq. 2's UCB choice), ``state`` (configuration,
 state, records and the session errors), ``setup`` (a fresh bandit, item order),
-``rewards`` (eq. 1 and eq. 2), ``partitions`` (the GMM / k-means pool split),
+``rewards`` (eq. 1 and eq. 2), ``partitions`` (the GMM or by-column pool split),
+``pool`` (the partitioning space and a fresh bandit over a pool, for the partitioning job),
 ``influence`` (the logistic model, fairness surrogate and influence of eq. 5),
 ``run`` (managed mode end to end), ``baselines`` (the flat-pool baselines of the paper's
 experiments).
@@ -17,6 +18,7 @@ experiments).
 from service.algorithms.datasift.baselines import BASELINES, run_baseline
 from service.algorithms.datasift.influence import LogisticModel, fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, PartitionStats, partition_pool
+from service.algorithms.datasift.pool import InfluenceData, PreparedPool, partition_space, prepare_pool
 from service.algorithms.datasift.rewards import shared_rewards, ucb_scores
 from service.algorithms.datasift.run import AcquisitionResult, Evaluator, LabeledData, pool_influence, run_acquisition
 from service.algorithms.datasift.setup import init_state, reorder_remaining
@@ -51,10 +53,12 @@ __all__ = [
     "Decision",
     "Evaluator",
     "FeedbackResult",
+    "InfluenceData",
     "LabeledData",
     "LogisticModel",
     "PartitionStats",
     "Partitioning",
+    "PreparedPool",
     "StaleDecisionError",
     "apply_feedback",
     "fit_logistic",
@@ -62,7 +66,9 @@ __all__ = [
     "next_decision",
     "partition_pool",
     "partition_scores",
+    "partition_space",
     "pool_influence",
+    "prepare_pool",
     "reorder_remaining",
     "run_acquisition",
     "run_baseline",
