@@ -141,8 +141,7 @@ def store_fit(db: Session, job: Job, outcome: FitOutcome, sequence: int) -> dict
         assert result.predictor is not None, "a finished fit has a predictor"
         meta, arrays = split_params(result.predictor.to_params())
         repo.put_blob(record, predictor_blob(k), arrays, meta=meta)
-        summary = result.summary()
-        summaries.append(_json_safe({"slack": slack, **{f: summary[f] for f in RESULT_FIELDS}}))
+        summaries.append(_json_safe({"slack": slack, **{f: getattr(result, f) for f in RESULT_FIELDS}}))
     default = _default_index(summaries)
     fit = {"results": summaries, "frontier": outcome.frontier, "default": default, "job_id": str(job.id)}
     repo.save_state(record, {"fit": fit}, status="succeeded")

@@ -266,11 +266,21 @@ def _check_decision(repo: GroupSamplerRepository, record: SessionRecord, payload
                          "group, or leave decision_id out for samples of another group", ["body", "group"])
 
 
+def _summary(config: SamplerConfig, state: SamplerState) -> dict[str, Any]:
+    """The session view of SPEC §4.3 ``GET``: counts, mixture and losses by group name, round, budget, status."""
+    view, groups = adaptive_sampling.summary(config, state), config.groups
+    return {"counts": dict(zip(groups, view.counts, strict=True)),
+            "mixture": dict(zip(groups, view.mixture, strict=True)),
+            "group_losses": dict(zip(groups, view.group_losses, strict=True)),
+            "round": view.round, "budget_remaining": view.budget_remaining,
+            "status": "exhausted" if view.exhausted else "active"}
+
+
 def _observation_response(config: SamplerConfig, state: SamplerState, payload: ObservationReport,
                           n_acquired: int) -> dict[str, Any]:
     return {"observation_id": payload.observation_id,
             "decision_id": None if payload.decision_id is None else str(payload.decision_id),
-            "group": payload.group, "n_acquired": n_acquired, **adaptive_sampling.summary(config, state)}
+            "group": payload.group, "n_acquired": n_acquired, **_summary(config, state)}
 
 
 def _apply_managed(db: Session, repo: GroupSamplerRepository, record: SessionRecord, config: SamplerConfig,
@@ -371,5 +381,5 @@ def sampler_out(record: SessionRecord) -> GroupSamplerOut:
         model_version=None if managed is None else managed["model_version"],
         fitted_observations=None if managed is None else managed["fitted_observations"],
         fit_job_id=record.job_id, version=record.version, seed=record.seed, created_at=record.created_at,
-        **adaptive_sampling.summary(config, state),
+        **_summary(config, state),
     )

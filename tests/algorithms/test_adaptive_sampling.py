@@ -16,6 +16,7 @@ from service.algorithms.adaptive_sampling import (
     Decision,
     SamplerConfig,
     SamplerState,
+    SamplerSummary,
     apply_observation,
     next_decision,
     score_components,
@@ -255,14 +256,11 @@ def test_apply_observation_updates_a_copy():
     # groups left out keep their last loss; a list in group order works too
     newer = apply_observation(config, new, 2, 1, [None, 0.125, 0.0])
     assert newer.group_losses == (0.25, 0.125, 0.0) and newer.counts == (0, 3, 1)
-    assert summary(config, newer) == {
-        "counts": {"a": 0, "b": 3, "c": 1},
-        "mixture": {"a": 0.0, "b": 0.75, "c": 0.25},
-        "group_losses": {"a": 0.25, "b": 0.125, "c": 0.0},
-        "round": 2,
-        "budget_remaining": 6,
-        "status": "active",
-    }
+    # 4 samples: π = (0/4, 3/4, 1/4); 10 - 4 = 6 left
+    assert summary(config, newer) == SamplerSummary(
+        counts=(0, 3, 1), mixture=(0.0, 0.75, 0.25), group_losses=(0.25, 0.125, 0.0), round=2, budget_remaining=6)
+    assert not summary(config, newer).exhausted
+    assert summary(config, SamplerState.initial(config)).mixture == (0.0, 0.0, 0.0)
 
 
 @pytest.mark.parametrize(
@@ -292,7 +290,7 @@ def test_budget_accounting():
     with pytest.raises(BudgetExhaustedError, match="exceeds the remaining budget 1"):
         apply_observation(config, state, "a", 2, {})
     done = apply_observation(config, state, "a", 1, {})
-    assert summary(config, done)["status"] == "exhausted"
+    assert summary(config, done).exhausted and summary(config, done).budget_remaining == 0
     with pytest.raises(BudgetExhaustedError, match="spent"):
         next_decision(config, done, rng())
 

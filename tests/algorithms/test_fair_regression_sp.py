@@ -142,8 +142,6 @@ def test_sweep_returns_every_fit_and_a_frontier() -> None:
     assert [p["disparity"] for p in front] == sorted(p["disparity"] for p in front)
     assert all(later["loss"] < earlier["loss"] for earlier, later in zip(front, front[1:], strict=False))
     assert {p["slack"] for p in front} <= {0.02, 0.1, 1.0}
-    summary = result.summary()
-    assert summary["frontier"] == front and len(summary["results"]) == 3
     polls = iter(range(1000))
     cancelled = sweep([0.02, 0.1, 1.0], X, y, groups, max_iterations=10, tolerance=1e-12,
                       should_stop=lambda: next(polls) >= 13)

@@ -30,6 +30,7 @@ from service.algorithms.adaptive_sampling.state import (
     SamplerState,
 )
 from service.algorithms.adaptive_sampling.steps import (
+    SamplerSummary,
     ScoreComponents,
     apply_observation,
     next_decision,
@@ -48,6 +49,7 @@ __all__ = [
     "ManagedFit",
     "SamplerConfig",
     "SamplerState",
+    "SamplerSummary",
     "ScoreComponents",
     "WarmStartLogisticRegression",
     "apply_observation",

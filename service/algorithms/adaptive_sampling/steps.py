@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 
@@ -58,6 +57,7 @@ from service.algorithms.adaptive_sampling.state import (
 )
 
 __all__ = [
+    "SamplerSummary",
     "ScoreComponents",
     "apply_observation",
     "next_decision",
@@ -248,15 +248,30 @@ def _per_group(config: SamplerConfig, values: GroupValues, name: str, low: float
     return out
 
 
-def summary(config: SamplerConfig, state: SamplerState) -> dict[str, Any]:
-    """The session view of SPEC §4.3 ``GET``: counts, mixture π(z) = N_z / Σ N, losses, status."""
+@dataclass(frozen=True)
+class SamplerSummary:
+    """Where a session stands: per-group counts ``N_z``, the mixture π(z) = N_z / Σ N, the last
+    reported losses (group order of the config), the round and the budget left."""
+
+    counts: tuple[int, ...]
+    mixture: tuple[float, ...]
+    group_losses: tuple[float | None, ...]
+    round: int
+    budget_remaining: int
+
+    @property
+    def exhausted(self) -> bool:
+        """No budget is left: :func:`next_decision` raises :class:`BudgetExhaustedError`."""
+        return self.budget_remaining <= 0
+
+
+def summary(config: SamplerConfig, state: SamplerState) -> SamplerSummary:
+    """The session's counts, mixture π(z) = N_z / Σ N (0 before any sample), losses and budget."""
     total = sum(state.counts)
-    remaining = config.budget - state.budget_spent
-    return {
-        "counts": dict(zip(config.groups, state.counts, strict=True)),
-        "mixture": {g: (n / total if total else 0.0) for g, n in zip(config.groups, state.counts, strict=True)},
-        "group_losses": dict(zip(config.groups, state.group_losses, strict=True)),
-        "round": state.round,
-        "budget_remaining": remaining,
-        "status": "active" if remaining > 0 else "exhausted",
-    }
+    return SamplerSummary(
+        counts=tuple(state.counts),
+        mixture=tuple((n / total if total else 0.0) for n in state.counts),
+        group_losses=tuple(state.group_losses),
+        round=state.round,
+        budget_remaining=config.budget - state.budget_spent,
+    )

@@ -10,7 +10,6 @@ which returns *null* otherwise; we return ``Q`` with ``feasible = False``).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,15 +50,6 @@ class FairRegressionResult:
     gap_history: list[float] = field(repr=False)
     settings: dict[str, Any] = field(default_factory=dict)
 
-    def summary(self) -> dict[str, Any]:
-        """JSON-ready fields (no predictor; store it with ``predictor.to_params()``)."""
-        keys = ("weights", "n_predictors", "train_loss", "group_losses", "disparity", "feasible",
-                "iterations", "duality_gap", "status", "message", "constraint", "max_violation",
-                "tolerance", "bound_b", "oracle_calls", "train_loss_expected", "disparity_expected",
-                "gap_history", "settings")
-        out = {k: getattr(self, k) for k in keys}
-        return {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in out.items()}
-
 
 @dataclass
 class SweepResult:
@@ -68,10 +58,6 @@ class SweepResult:
     results: list[FairRegressionResult]
     frontier: list[dict[str, float]]
     status: str
-
-    def summary(self) -> dict[str, Any]:
-        return {"status": self.status, "frontier": self.frontier,
-                "results": [r.summary() for r in self.results]}
 
 
 def _message(saddle: SaddlePointResult) -> str:
