@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from service.fields import INT64_MAX, Count, FiniteFloat, Name, Scalar, Seed
+from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
 __all__ = [
@@ -104,6 +105,7 @@ class BatchSchedulerOut(BaseModel):
     batch_composition: list[CellBatchCount]
     history: list[HistoryEntry] = Field(description="every epoch's disparity and λ (GET one scheduler; "
                                         "empty in lists and create responses)")
+    status: SessionStatus = Field(description="ready: a scheduler answers every epoch")
     version: int
     seed: int
     created_at: datetime

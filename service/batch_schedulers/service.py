@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from typing import Any
 
@@ -12,8 +11,10 @@ from sqlalchemy.orm import Session
 from service.algorithms import fairbatch
 from service.batch_schedulers.repository import repository
 from service.batch_schedulers.schemas import BatchSchedulerCreate, BatchSchedulerOut, EpochReport
+from service.sessions.lifecycle import READY, new_seed
 from service.sessions.models import SessionRecord
-from service.sessions.service import algorithm_errors, readable, record_decision, report_once
+from service.sessions.repository import Entry
+from service.sessions.service import Step, algorithm_errors, readable, report_once
 
 __all__ = ["create_scheduler", "report_epoch", "scheduler_out"]
 
@@ -42,10 +43,13 @@ def create_scheduler(db: Session, tenant_id: uuid.UUID, payload: BatchSchedulerC
             payload.metric, payload.labels, payload.groups, counts, batch_size=payload.batch_size,
             step_size=payload.step_size, threshold=payload.threshold, positive_label=payload.positive_label,
         )
-    seed = payload.seed if payload.seed is not None else secrets.randbits(63)
     config = payload.model_dump(mode="json", exclude={"counts", "seed"})
-    record = repository(db, tenant_id).create(config=config, state=_state_json(state), seed=seed,
-                                              status="active", name=payload.name)
+    repo = repository(db, tenant_id)
+    record = repo.create(config=config, state=_state_json(state), seed=new_seed(payload.seed), status=READY,
+                         name=payload.name)
+    out = scheduler_out(record)
+    repo.record(record, log=Entry("create", record.config, {
+        "lambdas": out.lambdas, "sampling_probabilities": [p.model_dump() for p in out.sampling_probabilities]}))
     return record
 
 
@@ -57,12 +61,11 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
     state = readable(record, "batch scheduler", lambda: _load(record))
     request = payload.model_dump(mode="json")
 
-    def apply() -> dict[str, Any]:
+    def apply() -> Step:
         losses = {(cell.label, cell.group): cell.loss for cell in payload.losses}
         with algorithm_errors(conflicts=(fairbatch.EpochOrderError,)):
             new_state, result = fairbatch.epoch_step(state, losses, payload.epoch)
-        repo.save_state(record, _state_json(new_state))
-        return result.to_dict()
+        return Step(result.to_dict(), state=_state_json(new_state))
 
     # Epochs count up: one after the state's last cannot have been logged yet.
     response, replayed = report_once(repo, record, f"epoch:{payload.epoch}", request, apply, "epoch",
@@ -99,11 +102,6 @@ def scheduler_out(record: SessionRecord, history: list[dict[str, Any]] | None = 
         batch_composition=[{"label": y, "group": z, "count": int(n)}  # type: ignore[misc]
                            for (y, z), n in zip(cells, composition, strict=True)],
         history=history or [],  # type: ignore[arg-type]
-        version=record.version, seed=record.seed, created_at=record.created_at,
+        status=record.status, version=record.version, seed=record.seed,  # type: ignore[arg-type]
+        created_at=record.created_at,
     )
-
-
-def log_creation(db: Session, tenant_id: uuid.UUID, record: SessionRecord, out: BatchSchedulerOut) -> None:
-    record_decision(repository(db, tenant_id), record, "create", record.config,
-                    {"lambdas": out.lambdas, "sampling_probabilities": [p.model_dump() for p in
-                                                                        out.sampling_probabilities]})

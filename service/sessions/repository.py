@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from sqlalchemy import String, Uuid, bindparam, event, func, insert, inspect, select, update
+from sqlalchemy import String, Uuid, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from service import arrays
 from service.db import utcnow
 from service.errors import NotFound, PreconditionFailed
+from service.ops.metrics import DECISIONS
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
 
-__all__ = ["SessionRepository"]
+__all__ = ["Entry", "SessionRepository"]
 
 # Built once: the hot paths (one decision per request) look a session up by id and append to
 # its log on every call, and building these statements costs more than running them.
@@ -34,57 +36,35 @@ _REPORT_BY_REF = select(Decision.request, Decision.response).where(
     Decision.client_ref == bindparam("client_ref", type_=String()),
 )
 
-_STAGED = "fairacq.staged_rows"  # Session.info key: record -> names of columns changed but not written
+@dataclass(frozen=True)
+class Entry:
+    """A decision-log entry: what was asked and answered (and a report's client id)."""
+
+    kind: str
+    request: dict[str, Any]
+    response: dict[str, Any]
+    client_ref: str | None = None
+    decision_id: uuid.UUID | None = None
 
 
-def _stage(record: SessionRecord, values: dict[str, Any]) -> None:
-    """Change columns of a session row: shown on ``record`` now, written by :func:`_write_staged`.
+def _update(db: Session, record: SessionRecord, values: dict[str, Any]) -> None:
+    """One UPDATE of these columns of the row (and ``updated_at``), shown on ``record`` at once.
 
     The values are set on the record as its committed state, so the ORM has nothing to
-    flush for them — its unit of work would cost several times the UPDATE on a path that
-    runs once per decision — and the UPDATE writes everything staged at once. A record
-    not yet in the database (never the case after ``create``, which flushes) is changed
-    through the ORM instead.
+    flush for them: its unit of work would cost several times the UPDATE on a path that
+    runs once per decision. The statement for each set of columns is built once.
     """
-    state = inspect(record)
-    if not state.persistent:
-        for key, value in values.items():
-            setattr(record, key, value)
-        return
+    values["updated_at"] = utcnow()
     for key, value in values.items():
         set_committed_value(record, key, value)
-    state.session.info.setdefault(_STAGED, {}).setdefault(record, set()).update(values)
-
-
-def _write_staged(db: Session, record: SessionRecord) -> None:
-    """One UPDATE of the columns staged for ``record`` (and ``updated_at``)."""
-    keys = db.info.get(_STAGED, {}).pop(record, None)
-    if not keys:
-        return
-    values = {key: getattr(record, key) for key in sorted(keys)}
-    values["updated_at"] = utcnow()
-    set_committed_value(record, "updated_at", values["updated_at"])
-    names = tuple(values)
+    names = tuple(sorted(values))
     statement = _ROW_UPDATES.get(names)
     if statement is None:
         table = SessionRecord.__table__
         statement = update(table).where(table.c.id == bindparam("row_id", type_=Uuid())).values(
-            {key: bindparam(key) for key in names}
-        )
+            {key: bindparam(key) for key in names})
         _ROW_UPDATES[names] = statement
     db.execute(statement, {**values, "row_id": record.id})
-
-
-@event.listens_for(Session, "before_commit")
-def _write_unlogged(db: Session) -> None:
-    """A state saved without a decision logged after it is written here, before the commit."""
-    for record in list(db.info.get(_STAGED, {})):
-        _write_staged(db, record)
-
-
-@event.listens_for(Session, "after_rollback")
-def _forget_staged(db: Session) -> None:
-    db.info.pop(_STAGED, None)
 
 
 def _check_if_match(if_match: str, version: int) -> None:
@@ -154,6 +134,11 @@ class SessionRepository:
             _check_if_match(if_match, record.version)
         return record
 
+    def delete(self, record: SessionRecord) -> None:
+        """Delete the row; its blobs, dataset links and decision log go with it (ON DELETE CASCADE)."""
+        self.db.execute(delete(SessionRecord).where(SessionRecord.id == record.id))
+        self.db.expunge(record)
+
     def list(self, limit: int, after: uuid.UUID | None = None) -> list[SessionRecord]:
         query = select(SessionRecord).where(
             SessionRecord.tenant_id == self.tenant_id, SessionRecord.kind == self.kind
@@ -166,16 +151,40 @@ class SessionRepository:
             )
         return list(self.db.scalars(query.order_by(SessionRecord.created_at, SessionRecord.id).limit(limit)))
 
-    def save_state(self, record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
-        """Store a new state (and status) and bump the version, in this transaction.
+    def record(self, record: SessionRecord, *, state: dict[str, Any] | None = None, status: str | None = None,
+               log: Entry | None = None) -> None:
+        """Write a step of the session in this transaction: its new ``state`` (the version goes up),
+        its ``status``, and, with ``log``, its decision-log entry (the sequence goes up).
 
-        The row is written by the :meth:`log` call that follows (one UPDATE for the
-        state and the sequence number), or at commit if none does.
+        The row is one UPDATE and the entry one INSERT. The INSERT is a Core statement run at
+        once: a second report with the same ``client_ref`` fails here (unique constraint).
         """
-        values: dict[str, Any] = {"state": state, "version": record.version + 1}
+        values: dict[str, Any] = {}
+        if state is not None:
+            values["state"], values["version"] = state, record.version + 1
         if status is not None:
             values["status"] = status
-        _stage(record, values)
+        if log is not None:
+            values["sequence"] = record.sequence + 1
+        if not values:
+            return
+        _update(self.db, record, values)
+        if log is not None:
+            self.db.execute(_APPEND_DECISION, {
+                "id": log.decision_id or uuid.uuid4(), "session_id": record.id, "sequence": record.sequence,
+                "kind": log.kind, "client_ref": log.client_ref, "request": log.request, "response": log.response,
+                "state_version": record.version,
+            })
+            DECISIONS.labels(f"{self.kind}.{log.kind}").inc()
+
+    # -- transitional: removed once every resource calls record() -------------------------------
+
+    def save_state(self, record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
+        self.record(record, state=state, status=status)
+
+    def log(self, record: SessionRecord, kind: str, request: dict[str, Any], response: dict[str, Any], *,
+            client_ref: str | None = None, decision_id: uuid.UUID | None = None) -> None:
+        self.record(record, log=Entry(kind, request, response, client_ref=client_ref, decision_id=decision_id))
 
     # -- decision log -------------------------------------------------------------------------
 
@@ -193,29 +202,6 @@ class SessionRepository:
     def next_rng(record: SessionRecord) -> np.random.Generator:
         """The generator for the session's next decision: ``default_rng([seed, sequence])``."""
         return np.random.default_rng([record.seed, record.sequence + 1])
-
-    def log(
-        self,
-        record: SessionRecord,
-        kind: str,
-        request: dict[str, Any],
-        response: dict[str, Any],
-        *,
-        client_ref: str | None = None,
-        decision_id: uuid.UUID | None = None,
-    ) -> None:
-        """Append a decision with the next sequence number; call after ``save_state``.
-
-        A Core INSERT, run at once: a second report with the same ``client_ref`` fails
-        here (unique constraint), and no ORM unit of work is built for a row nobody reads
-        back in this request.
-        """
-        _stage(record, {"sequence": record.sequence + 1})
-        _write_staged(self.db, record)
-        self.db.execute(_APPEND_DECISION, {
-            "id": decision_id or uuid.uuid4(), "session_id": record.id, "sequence": record.sequence, "kind": kind,
-            "client_ref": client_ref, "request": request, "response": response, "state_version": record.version,
-        })
 
     def decisions(self, record: SessionRecord, limit: int, after_sequence: int = 0,
                   kind: str | None = None) -> list[Decision]:

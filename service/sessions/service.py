@@ -7,22 +7,22 @@ import re
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from fastapi import Response
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from service import jobs
 from service.algorithms.validation import InputError
-from service.errors import Conflict, NotReady, ServiceError, Unprocessable
-from service.jobs.repository import JobRepository
-from service.ops.metrics import DECISIONS
+from service.errors import Conflict, ServiceError, Unprocessable
 from service.sessions.models import SessionRecord
-from service.sessions.repository import SessionRepository
+from service.sessions.repository import Entry, SessionRepository
 from service.sessions.schemas import DecisionList, DecisionOut, SkippedItem
 
-__all__ = ["CorruptState", "algorithm_errors", "decision_page", "job_backed_status", "readable", "record_decision",
-           "render_page", "report_once", "require_job_done", "set_etag"]
+__all__ = ["CorruptState", "Step", "algorithm_errors", "decision_page", "delete_session", "readable",
+           "render_page", "report_once", "set_etag"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -31,33 +31,6 @@ T = TypeVar("T")
 SEQUENCE_CURSOR = re.compile(r"[0-9]{1,10}")
 # decisions.sequence is an INTEGER column: 32 bits on PostgreSQL, which refuses a larger bound.
 SEQUENCE_MAX = 2**31 - 1
-
-
-def job_backed_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str,
-                      work: str) -> tuple[str, str | None]:
-    """Status and error of a session waiting on a job: ``failed`` when the job failed or was cancelled.
-
-    ``pending`` is the session's status while its job runs (``fitting``, ``partitioning``);
-    ``work`` names that job in messages.
-    """
-    if record.status != pending or record.job_id is None:
-        return record.status, None
-    job = JobRepository(db, tenant_id).get(record.job_id)
-    if job.status == "failed":
-        return "failed", job.error
-    if job.status == "cancelled":
-        return "failed", f"the {work} job was cancelled"
-    return pending, None
-
-
-def require_job_done(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str, work: str,
-                     waiting: str) -> None:
-    """409 while the session's job runs (``waiting`` says what for) or after it failed."""
-    status, error = job_backed_status(db, tenant_id, record, pending, work)
-    if status == pending:
-        raise NotReady(f"{waiting} (job {record.job_id}); retry when status is ready")
-    if status == "failed":
-        raise Conflict(f"{work} failed: {error}")
 
 
 @contextmanager
@@ -146,10 +119,13 @@ def decision_page(repo: SessionRepository, record: SessionRecord, limit: int, cu
     return DecisionList(items=[DecisionOut.model_validate(d) for d in items], next_cursor=next_cursor)
 
 
-def record_decision(repo: SessionRepository, record: SessionRecord, kind: str, request: dict[str, Any],
-                    response: dict[str, Any], *, client_ref: str | None = None, **kwargs: Any) -> None:
-    repo.log(record, kind, request, response, client_ref=client_ref, **kwargs)
-    DECISIONS.labels(repo.kind + "." + kind).inc()
+@dataclass(frozen=True)
+class Step:
+    """What applying a report gives: the response, and the session's new state and status if they change."""
+
+    response: dict[str, Any]
+    state: dict[str, Any] | None = None
+    status: str | None = None
 
 
 def report_once(
@@ -157,7 +133,7 @@ def report_once(
     record: SessionRecord,
     client_ref: str,
     request: dict[str, Any],
-    apply: Callable[[], dict[str, Any]],
+    apply: Callable[[], Step],
     kind: str,
     *,
     may_be_logged: bool = True,
@@ -179,6 +155,52 @@ def report_once(
                 "with different contents; use a new id for a new report"
             )
         return previous_response, True
-    response = apply()
-    record_decision(repo, record, kind, request, response, client_ref=client_ref)
-    return response, False
+    step = apply()
+    if isinstance(step, dict):  # transitional: a resource that saved its state itself
+        step = Step(step)
+    repo.record(record, state=step.state, status=step.status,
+                log=Entry(kind, request, step.response, client_ref=client_ref))
+    return step.response, False
+
+
+def delete_session(repo: SessionRepository, session_id: uuid.UUID,
+                   on_delete: Callable[[Session, SessionRecord], None] | None = None) -> None:
+    """Delete a session with its blobs, datasets links and decision log; cancel its unfinished jobs."""
+    record = repo.get_for_update(session_id)
+    jobs.cancel_for(repo.db, repo.tenant_id, record.id)
+    if on_delete is not None:
+        on_delete(repo.db, record)
+    repo.delete(record)
+
+
+# -- transitional: removed once every resource uses service.sessions.lifecycle -----------------------
+
+
+def record_decision(repo: SessionRepository, record: SessionRecord, kind: str, request: dict[str, Any],
+                    response: dict[str, Any], *, client_ref: str | None = None, **kwargs: Any) -> None:
+    repo.record(record, log=Entry(kind, request, response, client_ref=client_ref, **kwargs))
+
+
+def job_backed_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str,
+                      work: str) -> tuple[str, str | None]:
+    from service.jobs.repository import JobRepository
+
+    if record.status != pending or record.job_id is None:
+        return record.status, None
+    job = JobRepository(db, tenant_id).get(record.job_id)
+    if job.status == "failed":
+        return "failed", job.error
+    if job.status == "cancelled":
+        return "failed", f"the {work} job was cancelled"
+    return pending, None
+
+
+def require_job_done(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str, work: str,
+                     waiting: str) -> None:
+    from service.errors import NotReady
+
+    status, error = job_backed_status(db, tenant_id, record, pending, work)
+    if status == pending:
+        raise NotReady(f"{waiting} (job {record.job_id}); retry when status is ready")
+    if status == "failed":
+        raise Conflict(f"{work} failed: {error}")
