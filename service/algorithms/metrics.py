@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from service.algorithms.validation import InputError
+
 __all__ = [
     "MetricResult",
     "demographic_parity",
@@ -160,7 +162,7 @@ def loss_values(predictions: np.ndarray, labels: np.ndarray, loss: str) -> np.nd
     if loss == "log":
         q = np.clip(p, LOG_LOSS_EPS, 1 - LOG_LOSS_EPS)
         return -(y * np.log(q) + (1 - y) * np.log(1 - q))
-    raise ValueError(f"unknown loss {loss!r}; use one of {sorted(LOSSES)}")
+    raise InputError(f"unknown loss {loss!r}; use one of {sorted(LOSSES)}")
 
 
 LOSSES = frozenset({"square", "absolute", "zero_one", "log"})

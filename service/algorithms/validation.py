@@ -1,8 +1,31 @@
-"""Input checks at the library's boundary: shapes, finiteness, group names.
+"""Input checks at the library's boundary, and the exceptions the library raises.
 
 Every public entry point validates once and raises :class:`InputError` with the
 location of the first problem, so that the web layer can answer 422 with a
 message that says what to fix. Inner functions trust their inputs.
+
+What the library raises::
+
+    ValueError
+     ├── InputError            the caller's input is invalid: arguments, data, a config, or
+     │                         stored params/state handed back to ``from_dict`` / ``from_params``
+     │                         (the web layer: 422, or a stored row it cannot read)
+     └── StateError            the input is well-formed but the session's state refuses it
+          │                    (the web layer: 409)
+          ├── adaptive_sampling.BudgetExhaustedError   the sampler's budget is spent
+          ├── datasift.DataSiftError                   the bandit has stopped
+          │    ├── BanditFinishedError                 (or the decision is stale)
+          │    └── StaleDecisionError
+          └── fairbatch.EpochOrderError                an epoch that does not follow the last one
+
+Nothing else is raised for a caller's mistake. A numerical failure inside the
+library (a singular Hessian, a solver that fails) is not an exception: each
+solver falls back (a damped or least-squares solve, a second solver, the
+reference projected-gradient solver) and reports the outcome in its result
+record (``status``, ``message``). ``RuntimeError`` is raised only for misuse of a
+scikit-learn-style estimator (``predict`` before ``fit``, or a fit that produced no
+predictor), and ``NotImplementedError`` only by abstract base methods and by a
+learner asked for an oracle that the entry point has already refused.
 """
 
 from __future__ import annotations
@@ -13,8 +36,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["InputError", "ambiguous_text_message", "as_matrix", "as_vector", "check_groups", "check_same_length",
-           "same_text"]
+__all__ = ["InputError", "StateError", "ambiguous_text_message", "as_matrix", "as_vector", "check_groups",
+           "check_same_length", "same_text"]
 
 
 class InputError(ValueError):
@@ -24,6 +47,10 @@ class InputError(ValueError):
         where = ".".join(str(p) for p in loc)
         super().__init__(f"{where}: {msg}" if where else msg)
         self.errors: list[dict[str, Any]] = [{"loc": list(loc), "msg": msg}]
+
+
+class StateError(ValueError):
+    """A well-formed request that the session's current state refuses (a spent budget, a stopped bandit)."""
 
 
 def as_matrix(

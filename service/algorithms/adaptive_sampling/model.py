@@ -21,6 +21,7 @@ import numpy as np
 from scipy.special import expit
 
 from service.algorithms.metrics import loss_values
+from service.algorithms.validation import InputError
 
 __all__ = [
     "FitResult",
@@ -91,7 +92,7 @@ class WarmStartLogisticRegression:
         if coef_init is not None:
             coef_init = np.asarray(coef_init, dtype=float).ravel()
             if coef_init.shape != (d,):
-                raise ValueError(f"coef_init has {coef_init.size} values for {d} features")
+                raise InputError(f"coef_init has {coef_init.size} values for {d} features")
             theta = np.r_[coef_init, float(intercept_init)]
 
         def objective(th: np.ndarray) -> tuple[float, np.ndarray]:
@@ -147,9 +148,9 @@ def _check_xy(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float).ravel()
     if X.ndim != 2 or X.shape[0] != y.size or y.size == 0:
-        raise ValueError(f"need a non-empty 2-D feature matrix and one label per row, got {X.shape} and {y.size}")
+        raise InputError(f"need a non-empty 2-D feature matrix and one label per row, got {X.shape} and {y.size}")
     if not (np.isfinite(X).all() and np.isin(y, (0.0, 1.0)).all()):
-        raise ValueError("features must be finite and labels 0 or 1")
+        raise InputError("features must be finite and labels 0 or 1")
     return X, y
 
 

@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from service.algorithms.validation import InputError, StateError
+
 __all__ = [
     "AOPT_PLUS_DEFAULT_C1",
     "BOUNDS",
@@ -42,13 +44,13 @@ MAX_GROUPS = 64
 AOPT_PLUS_DEFAULT_C1 = 0.1
 
 
-class BudgetExhaustedError(ValueError):
+class BudgetExhaustedError(StateError):
     """The session's budget is spent (``next``) or an observation would overspend it."""
 
 
 def _check(condition: bool, message: str) -> None:
     if not condition:
-        raise ValueError(message)
+        raise InputError(message)
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class SamplerConfig:
         return len(self.groups)
 
     def group_index(self, group: str | int) -> int:
-        """Position of a group given by name or index; ``ValueError`` for an unknown one."""
+        """Position of a group given by name or index; ``InputError`` for an unknown one."""
         if isinstance(group, int | np.integer) and not isinstance(group, bool):
             _check(0 <= group < self.n_groups, f"group index {group} out of range")
             return int(group)

@@ -55,6 +55,7 @@ from service.algorithms.adaptive_sampling.state import (
     SamplerConfig,
     SamplerState,
 )
+from service.algorithms.validation import InputError
 
 __all__ = [
     "SamplerSummary",
@@ -195,7 +196,7 @@ def apply_observation(
     """
     index = config.group_index(group)
     if not isinstance(n_acquired, int | np.integer) or n_acquired < 0:
-        raise ValueError("n_acquired must be an integer >= 0")
+        raise InputError("n_acquired must be an integer >= 0")
     if state.budget_spent + n_acquired > config.budget:
         remaining = config.budget - state.budget_spent
         raise BudgetExhaustedError(f"n_acquired = {n_acquired} exceeds the remaining budget {remaining}")
@@ -236,14 +237,14 @@ def _per_group(config: SamplerConfig, values: GroupValues, name: str, low: float
     else:
         out = [None if v is None else v for v in values]
         if len(out) != config.n_groups:
-            raise ValueError(f"{name} lists {len(out)} values for {config.n_groups} groups")
+            raise InputError(f"{name} lists {len(out)} values for {config.n_groups} groups")
     for i, value in enumerate(out):
         if value is None:
             continue
         if not isinstance(value, int | float | np.floating | np.integer) or not math.isfinite(value):
-            raise ValueError(f"{name}[{config.groups[i]!r}] must be a finite number")
+            raise InputError(f"{name}[{config.groups[i]!r}] must be a finite number")
         if not low <= value <= high:
-            raise ValueError(f"{name}[{config.groups[i]!r}] = {value} is outside [{low}, {high}]")
+            raise InputError(f"{name}[{config.groups[i]!r}] = {value} is outside [{low}, {high}]")
         out[i] = float(value)
     return out
 

@@ -59,5 +59,5 @@ def proxy_from_params(params: dict[str, Any]) -> BaseProxy:
     """Rebuild a fitted proxy from ``to_params()`` output (no scikit-learn model, no cvxpy)."""
     cls = PROXY_TYPES.get(params["meta"]["type"])
     if cls is None:
-        raise ValueError(f"unknown proxy type {params['meta']['type']!r}")
+        raise InputError(f"unknown proxy type {params['meta']['type']!r}")
     return cls._from_params(params)

@@ -32,6 +32,8 @@ from functools import cached_property
 
 import numpy as np
 
+from service.algorithms.validation import InputError
+
 __all__ = ["LEAF", "MIXTURE", "ProxyTree", "leaf_of", "leaf_probabilities", "tree_from_sklearn"]
 
 LEAF = -1
@@ -118,7 +120,7 @@ class ProxyTree:
         }
         n_nodes = len(values["feature"])
         if any(len(values[n]) != n_nodes for n in ("threshold", "left", "right", "leaf_index", "split_index")):
-            raise ValueError("tree node arrays must all have one entry per node")
+            raise InputError("tree node arrays must all have one entry per node")
         return cls(**values, n_leaves=int(np.asarray(params["n_leaves"])))
 
 
@@ -170,7 +172,7 @@ def leaf_of(tree: ProxyTree, X: np.ndarray, uniforms: np.ndarray | None = None) 
     X_std = None
     if tree.randomised:
         if uniforms is None:
-            raise ValueError("this tree has randomised splits: pass one uniform per row and level")
+            raise InputError("this tree has randomised splits: pass one uniform per row and level")
         X_std = _standardised(tree, X)
     for level in range(tree.depth):
         feat = tree.feature[node]

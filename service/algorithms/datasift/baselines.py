@@ -31,6 +31,7 @@ from service.algorithms.datasift.run import (
     StopFn,
     pool_influence,
 )
+from service.algorithms.validation import InputError
 
 __all__ = ["BASELINES", "binary_entropy", "run_baseline", "select_batch"]
 
@@ -61,7 +62,7 @@ def select_batch(
     if strategy == "random":
         return np.sort(rng.choice(remaining, size=k, replace=False))
     if score is None:
-        raise ValueError(f"strategy {strategy!r} needs a score per pool item")
+        raise InputError(f"strategy {strategy!r} needs a score per pool item")
     order = np.argsort(-score[remaining], kind="stable")
     return remaining[order[:k]]
 
@@ -90,9 +91,9 @@ def run_baseline(
     DataSift, Section 4.1.2 (Random, Entropy, Inf).
     """
     if strategy not in BASELINES:
-        raise ValueError(f"strategy must be one of {', '.join(BASELINES)}; got {strategy!r}")
+        raise InputError(f"strategy must be one of {', '.join(BASELINES)}; got {strategy!r}")
     if batch_size < 1 or budget < 1:
-        raise ValueError("batch_size and budget must be positive integers")
+        raise InputError("batch_size and budget must be positive integers")
     model = fit_logistic(train.X, train.y, C=C)
     evaluate = Evaluator(test, metric, model)
     fairness, accuracy = evaluate(model)

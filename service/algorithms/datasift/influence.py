@@ -35,6 +35,8 @@ import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
 from sklearn.linear_model import LogisticRegression, Ridge
 
+from service.algorithms.validation import InputError
+
 __all__ = [
     "FairnessSurrogate",
     "InfluenceRegressor",
@@ -139,7 +141,7 @@ def fairness_surrogate(
     DataSift, Section 2 (F as a difference of positive rates) and Section 3.3.1.
     """
     if metric not in _SURROGATE_ROWS:
-        raise ValueError(f"unknown metric {metric!r}; use one of {sorted(_SURROGATE_ROWS)}")
+        raise InputError(f"unknown metric {metric!r}; use one of {sorted(_SURROGATE_ROWS)}")
     groups = np.asarray(groups_test).astype(str)
     Xb = _with_bias(X_test)
     p = _sigmoid(Xb @ np.append(model.coef, model.intercept))
@@ -153,7 +155,7 @@ def fairness_surrogate(
         if best is None or abs(value) > abs(best.value):
             best = FairnessSurrogate(value, gradient, used, label)
     if best is None:
-        raise ValueError("the fairness surrogate needs test rows from at least two groups")
+        raise InputError("the fairness surrogate needs test rows from at least two groups")
     return best
 
 

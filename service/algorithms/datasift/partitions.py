@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.mixture import GaussianMixture
 
+from service.algorithms.validation import InputError
+
 __all__ = [
     "PartitionStats",
     "Partitioning",
@@ -197,20 +199,20 @@ def partition_pool(
     """
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or len(X) == 0:
-        raise ValueError("X must be a non-empty 2-D array")
+        raise InputError("X must be a non-empty 2-D array")
     if method == "gmm":
         if max_components < GMM_MIN_COMPONENTS:
-            raise ValueError(f"max_components must be at least {GMM_MIN_COMPONENTS}")
+            raise InputError(f"max_components must be at least {GMM_MIN_COMPONENTS}")
         raw, bic = _gmm(X, max_components, rng, covariance_type)
         used, assignment = np.unique(raw, return_inverse=True)
         ids = [str(j) for j in range(len(used))]
     elif method == "column":
         if column is None or not 0 <= column < X.shape[1]:
-            raise ValueError("method='column' needs a valid column index")
+            raise InputError("method='column' needs a valid column index")
         values, assignment = np.unique(X[:, column], return_inverse=True)
         ids = [f"{v:g}" for v in values]
         bic = {}
     else:
-        raise ValueError(f"unknown method {method!r}; use one of {METHODS}")
+        raise InputError(f"unknown method {method!r}; use one of {METHODS}")
     assignment = assignment.astype(np.int64)
     return Partitioning(assignment, partition_statistics(X, labels, groups, assignment, ids), method, bic)

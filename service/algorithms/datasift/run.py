@@ -36,6 +36,7 @@ from service.algorithms.datasift.partitions import Partitioning, partition_pool
 from service.algorithms.datasift.setup import init_state, reorder_remaining
 from service.algorithms.datasift.state import BanditConfig
 from service.algorithms.datasift.steps import apply_feedback, next_decision
+from service.algorithms.validation import InputError
 
 __all__ = ["AcquisitionResult", "Evaluator", "LabeledData", "pool_influence", "run_acquisition"]
 
@@ -54,11 +55,11 @@ class LabeledData:
     def __post_init__(self) -> None:
         X = np.asarray(self.X, dtype=float)
         if X.ndim != 2 or len(X) == 0 or not np.all(np.isfinite(X)):
-            raise ValueError("features must be a non-empty 2-D array of finite numbers")
+            raise InputError("features must be a non-empty 2-D array of finite numbers")
         if len(self.y) != len(X) or len(self.groups) != len(X):
-            raise ValueError("features, labels and groups must have the same number of rows")
+            raise InputError("features, labels and groups must have the same number of rows")
         if not np.isin(self.y, (0, 1)).all():
-            raise ValueError("labels must be 0 or 1")
+            raise InputError("labels must be 0 or 1")
         object.__setattr__(self, "X", X)
         object.__setattr__(self, "y", np.asarray(self.y, dtype=int))
         object.__setattr__(self, "groups", np.asarray(self.groups).astype(str))
@@ -102,11 +103,11 @@ class Evaluator:
         self.pair: tuple[str, str] | None = None
         rates = self._result(model.predict_proba(test.X))
         if not np.isfinite(rates.disparity) or any(not np.isfinite(v) for v in rates.by_group.values()):
-            raise ValueError(f"{metric} is undefined on the test set: every group needs rows (with y = 1 "
+            raise InputError(f"{metric} is undefined on the test set: every group needs rows (with y = 1 "
                              "for equal opportunity, with both labels for equalized odds)")
         keys = sorted(rates.by_group)
         if len(keys) < 2:
-            raise ValueError("the test set needs rows from at least two groups")
+            raise InputError("the test set needs rows from at least two groups")
         if len(keys) == 2 and metric != "equalized_odds":
             hi = max(keys, key=lambda g: (rates.by_group[g], g))
             self.pair = (hi, keys[1] if hi == keys[0] else keys[0])
@@ -208,7 +209,7 @@ def run_acquisition(
     if partitioning is None:
         partitioning = partition_pool(pool.X, pool.y, pool.groups, rng=rng, max_components=max_components)
     if len(partitioning.assignment) != len(pool):
-        raise ValueError("the partitioning does not match the pool")
+        raise InputError("the partitioning does not match the pool")
     influence = None
     if config.batch_selection == "influence":
         influence = pool_influence(model, train, test, pool, metric=config.metric, pair=evaluate.pair)

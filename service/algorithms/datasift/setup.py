@@ -15,6 +15,7 @@ import numpy as np
 
 from service.algorithms.datasift.partitions import PartitionStats, normalized_distances
 from service.algorithms.datasift.state import BanditConfig, BanditState, check_finite
+from service.algorithms.validation import InputError
 
 __all__ = ["init_state", "reorder_remaining"]
 
@@ -56,19 +57,19 @@ def init_state(
     """
     g = len(partitions)
     if g == 0:
-        raise ValueError("at least one partition is needed")
+        raise InputError("at least one partition is needed")
     sizes = np.array([p.size for p in partitions], dtype=np.int64)
     centroids = np.array([p.centroid for p in partitions], dtype=float)
     if centroids.ndim != 2:
-        raise ValueError("every centroid must have the same length")
+        raise InputError("every centroid must have the same length")
     items = None
     if assignment is not None:
         assignment = np.asarray(assignment, dtype=np.int64)
         if assignment.min() < 0 or assignment.max() >= g or np.any(np.bincount(assignment, minlength=g) != sizes):
-            raise ValueError("assignment does not match the partitions' sizes")
+            raise InputError("assignment does not match the partitions' sizes")
         items = _ordered_items(config, assignment, g, rng, influence)
     elif config.batch_selection == "influence":
-        raise ValueError("influence batches need the pool (an assignment and predicted influence)")
+        raise InputError("influence batches need the pool (an assignment and predicted influence)")
     state = BanditState(
         partition_ids=tuple(p.id for p in partitions),
         base_rate_difference=tuple(abs(float(p.base_rate_difference)) for p in partitions),
@@ -89,14 +90,14 @@ def init_state(
 def _ordered_items(config, assignment, g, rng, influence) -> np.ndarray:
     if config.batch_selection == "influence":
         if influence is None or len(influence) != len(assignment):
-            raise ValueError("batch_selection='influence' needs one predicted influence per pool item")
+            raise InputError("batch_selection='influence' needs one predicted influence per pool item")
         key = np.asarray(influence, dtype=float)
         if not np.all(np.isfinite(key)):
-            raise ValueError("predicted influence must be finite")
+            raise InputError("predicted influence must be finite")
         order = np.lexsort((key, assignment))  # by partition, then ascending influence
     else:
         if rng is None:
-            raise ValueError("random batches need rng to shuffle the pool")
+            raise InputError("random batches need rng to shuffle the pool")
         order = np.lexsort((rng.permutation(len(assignment)), assignment))
     order = order.astype(np.int64)
     order.flags.writeable = False
@@ -114,7 +115,7 @@ def reorder_remaining(state: BanditState, influence: np.ndarray) -> BanditState:
     DataSift, Algorithm 2 (lines 4–6, re-run at the current model).
     """
     if state.items is None:
-        raise ValueError("this bandit does not know the pool's items")
+        raise InputError("this bandit does not know the pool's items")
     influence = np.asarray(influence, dtype=float)
     items = state.items.copy()
     for j in range(len(state.partition_ids)):

@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
+from service.algorithms.validation import InputError, StateError
+
 __all__ = [
     "BATCH_SELECTIONS",
     "METRICS",
@@ -40,14 +42,14 @@ STOP_REASONS = ("fairness_threshold", "budget", "max_evaluations", "pool_exhaust
 
 
 def check_finite(value: float, name: str) -> float:
-    """``value`` as a float, or ValueError when it is NaN or infinite."""
+    """``value`` as a float, or InputError when it is NaN or infinite."""
     value = float(value)
     if not np.isfinite(value):
-        raise ValueError(f"{name} must be a finite number")
+        raise InputError(f"{name} must be a finite number")
     return value
 
 
-class DataSiftError(ValueError):
+class DataSiftError(StateError):
     """Base class of the session errors the HTTP layer maps to 409."""
 
 
@@ -61,7 +63,7 @@ class StaleDecisionError(DataSiftError):
 
 def _choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+        raise InputError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -84,13 +86,13 @@ class BanditConfig:
         _choice("reward_scale", self.reward_scale, REWARD_SCALES)
         _choice("batch_selection", self.batch_selection, BATCH_SELECTIONS)
         if self.batch_size < 1 or self.budget < 1:
-            raise ValueError("batch_size and budget must be positive integers")
+            raise InputError("batch_size and budget must be positive integers")
         if not (np.isfinite(self.alpha) and self.alpha >= 0):
-            raise ValueError("alpha must be a finite number >= 0")
+            raise InputError("alpha must be a finite number >= 0")
         if not (np.isfinite(self.fairness_threshold) and self.fairness_threshold >= 0):
-            raise ValueError("fairness_threshold must be a finite number >= 0")
+            raise InputError("fairness_threshold must be a finite number >= 0")
         if self.max_evaluations is not None and self.max_evaluations < 1:
-            raise ValueError("max_evaluations must be a positive integer or null")
+            raise InputError("max_evaluations must be a positive integer or null")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -141,7 +143,7 @@ class BanditState:
     def partition_items(self, j: int) -> np.ndarray:
         """Pool indices still on offer in partition j, in offer order."""
         if self.items is None:
-            raise ValueError("this bandit does not know the pool's items")
+            raise InputError("this bandit does not know the pool's items")
         base = self.offsets[j]
         return self.items[base + self.start[j] : base + self.end[j]]
 

@@ -36,6 +36,7 @@ from service.algorithms.datasift.state import (
     StaleDecisionError,
     check_finite,
 )
+from service.algorithms.validation import InputError
 
 __all__ = ["apply_feedback", "next_decision", "partition_scores"]
 
@@ -155,7 +156,7 @@ def apply_feedback(
     accepted = abs(after) <= abs(best) and delta != 0.0
     i = decision.partition_index
     if not 0 <= i < len(state.partition_ids) or decision.batch_size > state.remaining(i):
-        raise ValueError("the decision does not fit this bandit's state")
+        raise InputError("the decision does not fit this bandit's state")
     rewards, credited = shared_rewards(delta, i, np.asarray(state.base_rate_difference),
                                        np.asarray(state.distance), config.reward)
     start, end = list(state.start), list(state.end)

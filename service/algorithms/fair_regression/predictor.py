@@ -89,13 +89,13 @@ class FairRegressionPredictor:
 
     @classmethod
     def from_params(cls, params: dict[str, Any]) -> FairRegressionPredictor:
-        """Rebuild from :meth:`to_params` output (arrays may be lists); ``ValueError`` if malformed."""
+        """Rebuild from :meth:`to_params` output (arrays may be lists); ``InputError`` if malformed."""
         if params.get("format") != PARAMS_FORMAT:
-            raise ValueError(f"not fair-regression predictor params (format {params.get('format')!r})")
+            raise InputError(f"not fair-regression predictor params (format {params.get('format')!r})")
         regressors = [regressor_from_params(p) for p in params["regressors"]]
         weights = np.asarray(params["weights"], dtype=float)
         if len(weights) != len(regressors) or not np.isclose(weights.sum(), 1.0) or (weights < 0).any():
-            raise ValueError("weights must be a distribution with one entry per regressor")
+            raise InputError("weights must be a distribution with one entry per regressor")
         scaling = LabelScaling(float(params["label_scaling"]["minimum"]),
                                float(params["label_scaling"]["maximum"]))
         return cls(regressors, weights, scaling, int(params["n_features"]))

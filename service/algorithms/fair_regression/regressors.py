@@ -25,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from service.algorithms.validation import InputError
+
 __all__ = ["LinearRegressor", "TreeEnsembleRegressor", "regressor_from_params"]
 
 # Rows per block when walking the trees, so that the (rows × trees) node-index matrix
@@ -144,7 +146,7 @@ Regressor = LinearRegressor | TreeEnsembleRegressor
 
 
 def regressor_from_params(params: dict[str, Any]) -> Regressor:
-    """Rebuild a regressor from :meth:`to_params` output; raises ``ValueError`` if malformed."""
+    """Rebuild a regressor from :meth:`to_params` output; raises ``InputError`` if malformed."""
     kind = params.get("type")
     scale = float(params.get("output_scale", 1.0))
     offset = float(params.get("output_offset", 0.0))
@@ -155,7 +157,7 @@ def regressor_from_params(params: dict[str, Any]) -> Regressor:
         arrays = {k: np.asarray(params[k]) for k in ("feature", "threshold", "left", "right", "value")}
         n_nodes = len(arrays["feature"])
         if any(len(a) != n_nodes for a in arrays.values()):
-            raise ValueError("gradient_boosting params: node arrays differ in length")
+            raise InputError("gradient_boosting params: node arrays differ in length")
         return TreeEnsembleRegressor(
             feature=arrays["feature"].astype(np.int32), threshold=arrays["threshold"].astype(float),
             left=arrays["left"].astype(np.int32), right=arrays["right"].astype(np.int32),
@@ -163,4 +165,4 @@ def regressor_from_params(params: dict[str, Any]) -> Regressor:
             tree_offsets=np.asarray(params["tree_offsets"], dtype=np.int64).reshape(-1),
             init=float(params["init"]), learning_rate=float(params["learning_rate"]),
             n_features=int(params["n_features"]), output_scale=scale, output_offset=offset)
-    raise ValueError(f"unknown regressor type {kind!r}; expected 'linear' or 'gradient_boosting'")
+    raise InputError(f"unknown regressor type {kind!r}; expected 'linear' or 'gradient_boosting'")

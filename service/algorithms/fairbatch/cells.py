@@ -46,7 +46,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from service.algorithms.validation import ambiguous_text_message, same_text
+from service.algorithms.validation import InputError, ambiguous_text_message, same_text
 
 __all__ = [
     "METRICS",
@@ -69,23 +69,23 @@ def value_key(value: object) -> tuple[str, object]:
     if isinstance(value, str):
         return ("s", value)
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(float(value)):
-        raise ValueError(f"labels and groups must be strings or finite numbers, got {value!r}")
+        raise InputError(f"labels and groups must be strings or finite numbers, got {value!r}")
     return ("n", float(value))
 
 
 def check_values(name: str, values: Sequence[Value], minimum: int) -> tuple[Value, ...]:
     """Validate a list of labels or groups: scalars, distinct, at least ``minimum`` of them."""
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise ValueError(f"{name} must be a list of strings or numbers")
+        raise InputError(f"{name} must be a list of strings or numbers")
     out = tuple(v.item() if isinstance(v, np.generic) else v for v in values)
     keys = [value_key(v) for v in out]
     if len(set(keys)) != len(keys):
-        raise ValueError(f"{name} must be distinct, got {list(out)!r}")
+        raise InputError(f"{name} must be distinct, got {list(out)!r}")
     ambiguous = same_text(out)
     if ambiguous is not None:  # 1 and "1" differ here but not as the keys of a client's JSON
-        raise ValueError(f"{name} {ambiguous_text_message(ambiguous)}")
+        raise InputError(f"{name} {ambiguous_text_message(ambiguous)}")
     if len(out) < minimum:
-        raise ValueError(f"need at least {minimum} {name}, got {len(out)}")
+        raise InputError(f"need at least {minimum} {name}, got {len(out)}")
     return out
 
 
@@ -105,22 +105,22 @@ def count_vector(
 ) -> np.ndarray:
     """Per-cell counts (label-major) from ``{(label, group): count}``; missing cells count 0."""
     if not isinstance(counts, Mapping):
-        raise ValueError("counts must map (label, group) to a count")
+        raise InputError("counts must map (label, group) to a count")
     label_at, group_at = value_index(labels), value_index(groups)
     out = np.zeros(len(labels) * len(groups), dtype=np.int64)
     for key, count in counts.items():
         if not (isinstance(key, tuple) and len(key) == 2):
-            raise ValueError(f"counts keys must be (label, group) pairs, got {key!r}")
+            raise InputError(f"counts keys must be (label, group) pairs, got {key!r}")
         label, group = key
         if value_key(label) not in label_at:
-            raise ValueError(f"counts names unknown label {label!r}; labels are {list(labels)!r}")
+            raise InputError(f"counts names unknown label {label!r}; labels are {list(labels)!r}")
         if value_key(group) not in group_at:
-            raise ValueError(f"counts names unknown group {group!r}; groups are {list(groups)!r}")
+            raise InputError(f"counts names unknown group {group!r}; groups are {list(groups)!r}")
         if isinstance(count, bool) or not isinstance(count, Integral) or count < 0:
-            raise ValueError(f"count of cell ({label!r}, {group!r}) must be a non-negative integer")
+            raise InputError(f"count of cell ({label!r}, {group!r}) must be a non-negative integer")
         out[label_at[value_key(label)] * len(groups) + group_at[value_key(group)]] = int(count)
     if out.sum() == 0:
-        raise ValueError("counts are all zero; the scheduler needs training examples")
+        raise InputError("counts are all zero; the scheduler needs training examples")
     return out
 
 
@@ -160,9 +160,9 @@ class CellLayout:
 def build_layout(metric: str, n_labels: int, n_groups: int, positive: int, counts: np.ndarray) -> CellLayout:
     """Blocks and adjacent λ pairs for ``metric`` given the per-cell counts."""
     if metric not in METRICS:
-        raise ValueError(f"unknown metric {metric!r}; use one of {list(METRICS)}")
+        raise InputError(f"unknown metric {metric!r}; use one of {list(METRICS)}")
     if metric == "demographic_parity" and n_labels != 2:
-        raise ValueError(
+        raise InputError(
             "demographic_parity needs exactly two labels: Appendix A.1 writes P(ŷ = 1 | z) through "
             f"the per-cell losses of a binary label; got {n_labels} labels"
         )
@@ -180,7 +180,7 @@ def build_layout(metric: str, n_labels: int, n_groups: int, positive: int, count
             lambda_blocks.append(len(blocks) - 1)
     if not pairs:
         what = "of the positive label" if metric == "equal_opportunity" else "of one label"
-        raise ValueError(f"{metric} needs at least two groups with examples {what}")
+        raise InputError(f"{metric} needs at least two groups with examples {what}")
     total = float(counts.sum())
     mass = tuple(float(counts[list(cells)].sum()) / total for cells in blocks)
     return CellLayout(n_labels, n_groups, positive, tuple(blocks), mass, tuple(pairs), tuple(lambda_blocks))

@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from service.algorithms.validation import InputError
+
 __all__ = ["COLUMNS", "LambdaHistory"]
 
 COLUMNS = ("epoch", "disparity", "max_pair_disparity", "lambdas", "moved")
@@ -89,9 +91,9 @@ class LambdaHistory:
             _frozen(data["moved"], np.int64, (n,)),
         )
         if n and (np.any(np.diff(history.epoch) <= 0) or history.epoch[0] < 1):
-            raise ValueError("history epochs must count up from 1")
+            raise InputError("history epochs must count up from 1")
         if np.any((history.moved < -1) | (history.moved >= n_lambdas)):
-            raise ValueError("history moved must be -1 or a λ index")
+            raise InputError("history moved must be -1 or a λ index")
         return history
 
     def entries(self) -> list[dict[str, Any]]:

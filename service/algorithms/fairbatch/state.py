@@ -43,6 +43,7 @@ from service.algorithms.fairbatch.cells import (
     value_key,
 )
 from service.algorithms.fairbatch.history import LambdaHistory
+from service.algorithms.validation import InputError, StateError
 
 __all__ = ["EpochOrderError", "EpochResult", "FairBatchState", "cell_index", "init_state"]
 
@@ -54,7 +55,7 @@ PROBABILITY_ATOL = 1e-9
 CONFIG_CACHE_SIZE = 1024
 
 
-class EpochOrderError(ValueError):
+class EpochOrderError(StateError):
     """An epoch number that does not come after the last one processed."""
 
 
@@ -135,7 +136,7 @@ class FairBatchState:
         history = LambdaHistory.from_arrays(data["history"], len(state.layout.pairs))
         epoch = int(data["epoch"])
         if epoch != (int(history.epoch[-1]) if len(history) else 0):
-            raise ValueError("epoch must be the last epoch of the history (0 before any)")
+            raise InputError("epoch must be the last epoch of the history (0 before any)")
         return replace(state, probabilities=tuple(probabilities.tolist()), epoch=epoch, history=history)
 
 
@@ -223,11 +224,11 @@ class EpochResult:
 def _check_probabilities(state: FairBatchState, p: np.ndarray) -> None:
     low, high = state.box()
     if p.shape != low.shape or not np.all(np.isfinite(p)):
-        raise ValueError("probabilities must be a finite labels x groups table")
+        raise InputError("probabilities must be a finite labels x groups table")
     if abs(p.sum() - 1.0) > PROBABILITY_ATOL or np.any(p < low - PROBABILITY_ATOL) or np.any(
         p > high + PROBABILITY_ATOL
     ):
-        raise ValueError("probabilities must sum to 1 and stay in their feasible box")
+        raise InputError("probabilities must sum to 1 and stay in their feasible box")
 
 
 def init_state(
@@ -268,13 +269,13 @@ def init_state(
     else:
         positive = value_index(labels).get(value_key(positive_label), -1)
         if positive < 0:
-            raise ValueError(f"positive_label {positive_label!r} is not one of the labels {list(labels)!r}")
+            raise InputError(f"positive_label {positive_label!r} is not one of the labels {list(labels)!r}")
     if isinstance(batch_size, bool) or not isinstance(batch_size, int | np.integer) or batch_size < 1:
-        raise ValueError("batch_size must be a positive integer")
+        raise InputError("batch_size must be a positive integer")
     if not (np.isfinite(step_size) and 0.0 < step_size <= 1.0):
-        raise ValueError("step_size must be in (0, 1]")
+        raise InputError("step_size must be in (0, 1]")
     if not (np.isfinite(threshold) and threshold >= 0.0):
-        raise ValueError("threshold must be a finite number >= 0")
+        raise InputError("threshold must be a finite number >= 0")
     m = count_vector(labels, groups, counts)
     layout = build_layout(metric, len(labels), len(groups), positive, m)
     probabilities = m / m.sum()
@@ -290,9 +291,9 @@ def cell_index(state: FairBatchState, label: Value, group: Value) -> int:
     """Position of cell ``(label, group)``; numbers match by value (1 and 1.0 are the same label)."""
     label_at, group_at = state.index
     if value_key(label) not in label_at:
-        raise ValueError(f"unknown label {label!r}; labels are {list(state.labels)!r}")
+        raise InputError(f"unknown label {label!r}; labels are {list(state.labels)!r}")
     if value_key(group) not in group_at:
-        raise ValueError(f"unknown group {group!r}; groups are {list(state.groups)!r}")
+        raise InputError(f"unknown group {group!r}; groups are {list(state.groups)!r}")
     return label_at[value_key(label)] * len(state.groups) + group_at[value_key(group)]
 
 

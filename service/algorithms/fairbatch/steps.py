@@ -47,6 +47,7 @@ from service.algorithms.fairbatch.disparity import (
     signed_update,
 )
 from service.algorithms.fairbatch.state import EpochOrderError, EpochResult, FairBatchState, cell_index
+from service.algorithms.validation import InputError
 
 __all__ = ["epoch_step", "example_weights"]
 
@@ -62,12 +63,12 @@ def _loss_vector(state: FairBatchState, losses: Losses) -> np.ndarray:
     else:
         out = np.asarray(losses, dtype=float).ravel()
         if out.shape != (n,):
-            raise ValueError(f"losses must have one value per cell ({n}), got {out.size}")
+            raise InputError(f"losses must have one value per cell ({n}), got {out.size}")
     occupied = np.asarray(state.counts) > 0
     bad = occupied & ~(np.isfinite(out) & (out >= 0))
     if bad.any():
         y, z = state.cells[int(np.flatnonzero(bad)[0])]
-        raise ValueError(f"loss of cell ({y!r}, {z!r}) must be a finite number >= 0")
+        raise InputError(f"loss of cell ({y!r}, {z!r}) must be a finite number >= 0")
     return np.where(occupied, out, 0.0)
 
 
@@ -132,11 +133,11 @@ def example_weights(state: FairBatchState, cell_index_per_example: Sequence[int]
     if cells.ndim != 1 or not np.issubdtype(cells.dtype, np.integer) or (cells.size and (
         cells.min() < 0 or cells.max() >= n
     )):
-        raise ValueError(f"cell_index_per_example must be integers in [0, {n})")
+        raise InputError(f"cell_index_per_example must be integers in [0, {n})")
     sizes = np.bincount(cells, minlength=n)
     if not np.array_equal(sizes, np.asarray(state.counts)):
         k = int(np.flatnonzero(sizes != np.asarray(state.counts))[0])
-        raise ValueError(
+        raise InputError(
             f"cell {state.cells[k]!r} has {sizes[k]} examples here but {state.counts[k]} in the scheduler"
         )
     per_example = np.divide(
