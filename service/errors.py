@@ -13,6 +13,7 @@
     ├── PreconditionFailed (412)
     ├── PayloadTooLarge (413)
     ├── Unprocessable (422)          carries ``errors``: [{loc, msg}]
+    │   └── InvalidInput             one value, at its ``loc``
     ├── TooManyRequests (429)        carries ``Retry-After``
     ├── ServiceUnavailable (503)
     └── InsufficientStorage (507)    the database's disk is full
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -44,6 +46,7 @@ __all__ = [
     "BudgetExhausted",
     "Conflict",
     "InUse",
+    "InvalidInput",
     "InsufficientStorage",
     "NotFound",
     "NotReady",
@@ -134,6 +137,14 @@ class PayloadTooLarge(ServiceError):
 
 class Unprocessable(ServiceError):
     status, title, slug = 422, "Unprocessable content", "validation"
+
+
+class InvalidInput(Unprocessable):
+    """A request value the web layer refuses, at ``loc`` (as the library's ``InputError`` does for its own)."""
+
+    def __init__(self, msg: str, loc: Sequence[str | int] = ()) -> None:
+        where = ".".join(str(p) for p in loc)
+        super().__init__(f"{where}: {msg}" if where else msg, errors=[{"loc": list(loc), "msg": msg}])
 
 
 class ServiceUnavailable(ServiceError):

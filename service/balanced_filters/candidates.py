@@ -20,6 +20,7 @@ import pydantic_core
 from service.algorithms.validation import InputError
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.balanced_filters.schemas import DecisionRequest
+from service.errors import InvalidInput
 from service.fields import INT64_MIN, UINT64_MAX
 
 __all__ = ["CandidateBatch", "decisions_json", "digest", "parse_candidates", "request_schema"]
@@ -70,14 +71,14 @@ def parse_candidates(body: bytes, max_candidates: int, max_features: int) -> Can
     try:
         data = pydantic_core.from_json(body or b"null")
     except ValueError as exc:
-        raise InputError(f"is not valid JSON ({exc})", ["body"]) from None
+        raise InvalidInput(f"is not valid JSON ({exc})", ["body"]) from None
     if not isinstance(data, dict) or not isinstance(data.get("candidates"), list):
-        raise InputError('send {"candidates": [{"id": ..., "features": [...]}, ...]}', ["body"])
+        raise InvalidInput('send {"candidates": [{"id": ..., "features": [...]}, ...]}', ["body"])
     candidates = data["candidates"]
     if not candidates:
-        raise InputError("must hold at least one candidate", list(LOC))
+        raise InvalidInput("must hold at least one candidate", list(LOC))
     if len(candidates) > max_candidates:
-        raise InputError(f"has {len(candidates)} candidates; the limit is {max_candidates} per call "
+        raise InvalidInput(f"has {len(candidates)} candidates; the limit is {max_candidates} per call "
                          "(FAIRACQ_MAX_CANDIDATES)", list(LOC))
     try:
         given = [c["id"] for c in candidates]
@@ -85,12 +86,12 @@ def parse_candidates(body: bytes, max_candidates: int, max_features: int) -> Can
     except (TypeError, KeyError):
         for i, c in enumerate(candidates):
             if not isinstance(c, dict) or "id" not in c or "features" not in c:
-                raise InputError('must be an object {"id": ..., "features": [...]}', [*LOC, i]) from None
+                raise InvalidInput('must be an object {"id": ..., "features": [...]}', [*LOC, i]) from None
         raise
     for i, value in enumerate(given):
         problem = _bad_id(value)
         if problem is not None:
-            raise InputError(problem, [*LOC, i, "id"])
+            raise InvalidInput(problem, [*LOC, i, "id"])
     try:
         X = np.array(rows)
     except ValueError:
@@ -98,13 +99,13 @@ def parse_candidates(body: bytes, max_candidates: int, max_features: int) -> Can
     if X.ndim != 2 or X.shape[1] == 0 or X.dtype.kind not in "iuf":
         raise _feature_error(rows)
     if X.shape[1] > max_features:
-        raise InputError(f"has {X.shape[1]} features; the limit is {max_features} (FAIRACQ_MAX_FEATURES)",
+        raise InvalidInput(f"has {X.shape[1]} features; the limit is {max_features} (FAIRACQ_MAX_FEATURES)",
                          [*LOC, 0, "features"])
     X = X.astype(float, copy=False)
     bad = ~np.isfinite(X)
     if bad.any():
         i, j = np.argwhere(bad)[0]
-        raise InputError("must be a finite number (NaN and infinity are not allowed)",
+        raise InvalidInput("must be a finite number (NaN and infinity are not allowed)",
                          [*LOC, int(i), "features", int(j)])
     ids = [v if type(v) is str else str(v) for v in given]
     return CandidateBatch(given=given, ids=ids, features=X)

@@ -20,13 +20,13 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from service.algorithms.balanced_filtering import FilterCounts, record_decisions, record_outcomes
-from service.algorithms.validation import InputError
 from service.balanced_filters import groups as group_checks
 from service.balanced_filters.candidates import CandidateBatch, decisions_json, digest
 from service.balanced_filters.models import SessionRecord
 from service.balanced_filters.repository import repository
 from service.balanced_filters.schemas import OutcomeReport
 from service.balanced_filters.service import encoding_of, loaded_proxy, realized_out, require_ready
+from service.errors import InvalidInput
 from service.sessions.service import record_decision
 from service.settings import Settings
 
@@ -42,7 +42,7 @@ def decide(db: Session, tenant_id: uuid.UUID, filter_id: uuid.UUID, batch: Candi
     proxy = loaded_proxy(repo, record).proxy
     X, ids = batch.features, batch.ids
     if X.shape[1] != proxy.n_features_in_:
-        raise InputError(f"candidates have {X.shape[1]} features; this filter was trained on "
+        raise InvalidInput(f"candidates have {X.shape[1]} features; this filter was trained on "
                          f"{proxy.n_features_in_}", ["body", "candidates", 0, "features"])
     unique, rows, position = _distinct(ids)
     sequence = record.sequence + 1
@@ -93,7 +93,7 @@ def report_outcomes(db: Session, tenant_id: uuid.UUID, settings: Settings, filte
     """Record the groups learned for accepted candidates; an id's outcome counts once."""
     loc = ["body", "outcomes"]
     if len(payload.outcomes) > settings.max_candidates:
-        raise InputError(f"has {len(payload.outcomes)} outcomes; the limit is {settings.max_candidates} per call "
+        raise InvalidInput(f"has {len(payload.outcomes)} outcomes; the limit is {settings.max_candidates} per call "
                          "(FAIRACQ_MAX_CANDIDATES)", loc)
     repo = repository(db, tenant_id)
     record = repo.get_for_update(filter_id, if_match)
@@ -103,26 +103,26 @@ def report_outcomes(db: Session, tenant_id: uuid.UUID, settings: Settings, filte
     try:
         "".join(ids).encode()
     except UnicodeEncodeError:
-        raise InputError("ids must be valid Unicode (no lone surrogates)", loc) from None
+        raise InvalidInput("ids must be valid Unicode (no lone surrogates)", loc) from None
     labels = [o.group for o in payload.outcomes]
     codes = group_checks.codes_of(encoding, labels, loc, field="group")
     joint = group_checks.joint_codes(encoding, codes).tolist()
     wanted: dict[str, int] = {}
     for i, (cid, code) in enumerate(zip(ids, joint, strict=True)):
         if wanted.setdefault(cid, code) != code:
-            raise InputError(f"candidate {cid!r} appears twice with different groups", [*loc, i, "group"])
+            raise InvalidInput(f"candidate {cid!r} appears twice with different groups", [*loc, i, "group"])
     stored = repo.find_candidates(record, list(wanted))
     new: dict[str, int] = {}
     for i, cid in enumerate(ids):
         found = stored.get(cid)
         if found is None:
-            raise InputError(f"this filter has not decided candidate {cid!r}; report outcomes of accepted "
+            raise InvalidInput(f"this filter has not decided candidate {cid!r}; report outcomes of accepted "
                              "candidates", [*loc, i, "id"])
         if not found.accept:
-            raise InputError(f"candidate {cid!r} was rejected; report outcomes of accepted candidates only",
+            raise InvalidInput(f"candidate {cid!r} was rejected; report outcomes of accepted candidates only",
                              [*loc, i, "id"])
         if found.outcome is not None and found.outcome != wanted[cid]:
-            raise InputError(f"candidate {cid!r} was already reported in another group; an outcome counts once",
+            raise InvalidInput(f"candidate {cid!r} was already reported in another group; an outcome counts once",
                              [*loc, i, "group"])
         if found.outcome is None:
             new.setdefault(cid, i)

@@ -21,6 +21,7 @@ from service.algorithms.validation import InputError, as_matrix
 from service.balanced_filters.schemas import FilterTrainingData
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
+from service.errors import InvalidInput
 from service.settings import Settings
 
 __all__ = ["codes_of", "declared_encoding", "inline_training", "joint_codes", "target_of", "training_dataset",
@@ -39,15 +40,15 @@ def declared_encoding(groups: Sequence[Any], max_groups: int) -> GroupEncoding:
     for c, values in enumerate(classes):
         loc = ["body", "groups", c] if nested else ["body", "groups"]
         if len(values) < 2:
-            raise InputError("each group class needs at least two groups", loc)
+            raise InvalidInput("each group class needs at least two groups", loc)
         if len(set(values)) != len(values):
-            raise InputError("group names must be distinct", loc)
+            raise InvalidInput("group names must be distinct", loc)
     total = sum(len(v) for v in classes)
     if total > max_groups:
-        raise InputError(f"has {total} groups; the limit is {max_groups} (FAIRACQ_MAX_GROUPS)", ["body", "groups"])
+        raise InvalidInput(f"has {total} groups; the limit is {max_groups} (FAIRACQ_MAX_GROUPS)", ["body", "groups"])
     encoding = GroupEncoding(values=tuple(tuple(v) for v in classes))
     if len(set(encoding.names)) != total:
-        raise InputError("group names must be distinct as strings (1 and \"1\" would be the same group)",
+        raise InvalidInput("group names must be distinct as strings (1 and \"1\" would be the same group)",
                          ["body", "groups"])
     return encoding
 
@@ -73,17 +74,17 @@ def codes_of(encoding: GroupEncoding, labels: Sequence[Any], loc: Sequence[str |
     for i, label in enumerate(labels):
         if n_classes == 1:
             if isinstance(label, list):
-                raise InputError("must be one group name (the filter has one group class)", [*loc, i, *tail])
+                raise InvalidInput("must be one group name (the filter has one group class)", [*loc, i, *tail])
             row: Sequence[Any] = (label,)
         else:
             if not isinstance(label, list) or len(label) != n_classes:
-                raise InputError(f"must be a list of {n_classes} groups, one per group class", [*loc, i, *tail])
+                raise InvalidInput(f"must be a list of {n_classes} groups, one per group class", [*loc, i, *tail])
             row = label
         for c, value in enumerate(row):
             code = lookups[c].get(value)
             if code is None:
                 where = [*loc, i, *tail] if n_classes == 1 else [*loc, i, *tail, c]
-                raise InputError(f"unknown group {value!r}; known groups are {list(encoding.values[c])}", where)
+                raise InvalidInput(f"unknown group {value!r}; known groups are {list(encoding.values[c])}", where)
             out[i, c] = code
     return out
 
@@ -112,12 +113,12 @@ def inline_training(training: FilterTrainingData, encoding: GroupEncoding,
     X = as_matrix(training.features, (*loc, "features"))
     n, d = X.shape
     if n > settings.max_rows:
-        raise InputError(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", (*loc, "features"))
+        raise InvalidInput(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", (*loc, "features"))
     if d > settings.max_features:
-        raise InputError(f"has {d} features; the limit is {settings.max_features} (FAIRACQ_MAX_FEATURES)",
+        raise InvalidInput(f"has {d} features; the limit is {settings.max_features} (FAIRACQ_MAX_FEATURES)",
                          (*loc, "features"))
     if len(training.groups) != n:
-        raise InputError(f"has {len(training.groups)} values; expected {n} (one per row of features)",
+        raise InvalidInput(f"has {len(training.groups)} values; expected {n} (one per row of features)",
                          (*loc, "groups"))
     return X, codes_of(encoding, training.groups, (*loc, "groups"))
 
@@ -127,12 +128,12 @@ def training_dataset(db: Session, tenant_id: uuid.UUID, dataset_id: uuid.UUID, e
     dataset = DatasetRepository(db, tenant_id).get(dataset_id)
     loc = ["body", "training_dataset_id"]
     if encoding.n_classes > 1:
-        raise InputError("intersecting groups need inline training (a dataset has one group column)", loc)
+        raise InvalidInput("intersecting groups need inline training (a dataset has one group column)", loc)
     if not dataset.group_values:
-        raise InputError(f"dataset {dataset_id} has no groups; the filter learns from each row's group", loc)
+        raise InvalidInput(f"dataset {dataset_id} has no groups; the filter learns from each row's group", loc)
     known = set(encoding.values[0])
     unknown = [v for v in dataset.group_values if v not in known]
     if unknown:
-        raise InputError(f"dataset {dataset_id} has groups {unknown} that are not among groups "
+        raise InvalidInput(f"dataset {dataset_id} has groups {unknown} that are not among groups "
                          f"{list(encoding.values[0])}", loc)
     return dataset

@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from service.algorithms.balanced_filtering import solve_sampling
-from service.algorithms.validation import InputError, as_matrix
+from service.algorithms.validation import as_matrix
 from service.balanced_filters.schemas import SamplingRequest, SamplingResponse
 from service.balanced_filters.summary import finite_or_none
+from service.errors import InvalidInput
 from service.settings import Settings
 
 __all__ = ["MAX_LEAVES", "SHARE_SUM_TOL", "compute_sampling"]
@@ -26,10 +27,10 @@ MAX_LEAVES = 4_096
 
 def _check_distribution(values: np.ndarray, loc: list[str | int], what: str) -> None:
     if np.any(values < 0):
-        raise InputError(f"{what} must be non-negative", [*loc, int(np.flatnonzero(values < 0)[0])])
+        raise InvalidInput(f"{what} must be non-negative", [*loc, int(np.flatnonzero(values < 0)[0])])
     total = float(values.sum())
     if abs(total - 1.0) > SHARE_SUM_TOL:
-        raise InputError(f"{what} must sum to 1 (they sum to {total:.6g})", loc)
+        raise InvalidInput(f"{what} must sum to 1 (they sum to {total:.6g})", loc)
 
 
 def compute_sampling(payload: SamplingRequest, settings: Settings) -> SamplingResponse:
@@ -37,13 +38,13 @@ def compute_sampling(payload: SamplingRequest, settings: Settings) -> SamplingRe
     A = as_matrix(payload.conditional_matrix, ("body", "conditional_matrix"))
     n_leaves, n_groups = A.shape
     if n_leaves > MAX_LEAVES:
-        raise InputError(f"has {n_leaves} rows (leaves); the limit is {MAX_LEAVES}", ["body", "conditional_matrix"])
+        raise InvalidInput(f"has {n_leaves} rows (leaves); the limit is {MAX_LEAVES}", ["body", "conditional_matrix"])
     if not 2 <= n_groups <= settings.max_groups:
-        raise InputError(f"has {n_groups} columns (groups); send 2 to {settings.max_groups}",
+        raise InvalidInput(f"has {n_groups} columns (groups); send 2 to {settings.max_groups}",
                          ["body", "conditional_matrix"])
     rates = np.asarray(payload.leaf_rates, dtype=float)
     if len(rates) != n_leaves:
-        raise InputError(f"has {len(rates)} values; expected {n_leaves} (one per row of conditional_matrix)",
+        raise InvalidInput(f"has {len(rates)} values; expected {n_leaves} (one per row of conditional_matrix)",
                          ["body", "leaf_rates"])
     _check_distribution(rates, ["body", "leaf_rates"], "leaf rates")
     for i, row in enumerate(A):
@@ -54,7 +55,7 @@ def compute_sampling(payload: SamplingRequest, settings: Settings) -> SamplingRe
     if payload.target is not None:
         target = np.asarray(payload.target, dtype=float)
         if len(target) != n_groups:
-            raise InputError(f"has {len(target)} shares; expected {n_groups} (one per column of conditional_matrix)",
+            raise InvalidInput(f"has {len(target)} shares; expected {n_groups} (one per column of conditional_matrix)",
                              ["body", "target"])
         _check_distribution(target, ["body", "target"], "target shares")
     result = solve_sampling(A, rates, target, relaxed=payload.relaxed).to_dict()

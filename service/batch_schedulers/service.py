@@ -30,6 +30,17 @@ def _state_json(state: fairbatch.FairBatchState) -> dict[str, Any]:
     return data
 
 
+def _epoch_json(result: fairbatch.EpochResult) -> dict[str, Any]:
+    """``POST /v1/batch-schedulers/{id}/epochs``'s answer: disparities, λ, and each cell's probability and count."""
+    cells = result.cells
+    return {"epoch": result.epoch, "disparity": result.disparity, "max_pair_disparity": result.max_pair_disparity,
+            "pair_disparities": list(result.pair_disparities), "moved": result.moved, "lambdas": list(result.lambdas),
+            "sampling_probabilities": [{"label": y, "group": z, "probability": p}
+                                       for (y, z), p in zip(cells, result.sampling_probabilities, strict=True)],
+            "batch_composition": [{"label": y, "group": z, "count": n}
+                                  for (y, z), n in zip(cells, result.batch_composition, strict=True)]}
+
+
 def _load(record: SessionRecord) -> fairbatch.FairBatchState:
     return fairbatch.FairBatchState.from_dict(record.state)
 
@@ -65,7 +76,7 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
         losses = {(cell.label, cell.group): cell.loss for cell in payload.losses}
         with algorithm_errors(conflicts=(fairbatch.EpochOrderError,)):
             new_state, result = fairbatch.epoch_step(state, losses, payload.epoch)
-        return Step(result.to_dict(), state=_state_json(new_state))
+        return Step(_epoch_json(result), state=_state_json(new_state))
 
     # Epochs count up: one after the state's last cannot have been logged yet.
     response, replayed = report_once(repo, record, f"epoch:{payload.epoch}", request, apply, "epoch",

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from service.algorithms.validation import InputError
+from service.errors import InvalidInput
 from service.fields import INT64_MAX, INT64_MIN
 
 __all__ = ["ParsedTable", "find_nul", "parse_csv"]
@@ -88,19 +88,19 @@ def _records(reader: Any, max_rows: int) -> tuple[list[str], list[list[str]]]:
     try:
         header = [h.strip() for h in next(reader)]
     except StopIteration:
-        raise InputError("the CSV is empty; send a header row and at least one data row", ["body"]) from None
+        raise InvalidInput("the CSV is empty; send a header row and at least one data row", ["body"]) from None
     if len(set(header)) != len(header):
-        raise InputError("the header repeats a column name", ["body", "header"])
+        raise InvalidInput("the header repeats a column name", ["body", "header"])
     rows = []
     for line_no, row in enumerate(reader, start=2):
         if not row or all(not cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            raise InputError(f"line {line_no} has {len(row)} fields; the header has {len(header)}",
+            raise InvalidInput(f"line {line_no} has {len(row)} fields; the header has {len(header)}",
                              ["body", f"line {line_no}"])
         rows.append([cell.strip() for cell in row])
         if len(rows) > max_rows:
-            raise InputError(f"the CSV has more than {max_rows} rows (FAIRACQ_MAX_ROWS); split it",
+            raise InvalidInput(f"the CSV has more than {max_rows} rows (FAIRACQ_MAX_ROWS); split it",
                              ["body"])
     return header, rows
 
@@ -122,25 +122,25 @@ def parse_csv(
     try:
         header, rows = _records(reader, max_rows)
     except csv.Error as exc:  # a field over the csv module's size limit, a stray quote, …
-        raise InputError(f"the CSV is malformed at line {reader.line_num}: {exc}", ["body"]) from None
+        raise InvalidInput(f"the CSV is malformed at line {reader.line_num}: {exc}", ["body"]) from None
     if not rows:
-        raise InputError("the CSV has a header but no data rows", ["body"])
+        raise InvalidInput("the CSV has a header but no data rows", ["body"])
     position = {name: i for i, name in enumerate(header)}
     for param, name in (("group_column", group_column), ("label_column", label_column),
                         ("id_column", id_column)):
         if name is not None and name not in position:
-            raise InputError(f"column {name!r} is not in the CSV header {header}", ["query", param])
+            raise InvalidInput(f"column {name!r} is not in the CSV header {header}", ["query", param])
     special = {c for c in (group_column, label_column, id_column) if c}
     chosen = feature_columns or [c for c in header if c not in special]
     for name in chosen:
         if name not in position:
-            raise InputError(f"feature column {name!r} is not in the CSV header {header}",
+            raise InvalidInput(f"feature column {name!r} is not in the CSV header {header}",
                              ["query", "feature_columns"])
         if name in special:
-            raise InputError(f"column {name!r} cannot be both a feature and the group/label/id column",
+            raise InvalidInput(f"column {name!r} cannot be both a feature and the group/label/id column",
                              ["query", "feature_columns"])
     if not chosen:
-        raise InputError("no feature columns are left; name them in feature_columns", ["query"])
+        raise InvalidInput("no feature columns are left; name them in feature_columns", ["query"])
 
     def column(name: str) -> list[str]:
         i = position[name]
@@ -153,11 +153,11 @@ def parse_csv(
         encoded.append(_classify(name, column(name)))
         width += encoded[-1].width
         if width > max_features:
-            raise InputError(f"the chosen columns encode to more than {max_features} features (numeric columns "
+            raise InvalidInput(f"the chosen columns encode to more than {max_features} features (numeric columns "
                              "count one, text columns one per distinct value; FAIRACQ_MAX_FEATURES); leave "
                              "identifiers and free text out of feature_columns", ["query", "feature_columns"])
     if n * width > max_values:
-        raise InputError(f"{n} rows × {width} encoded features are {n * width} values; the limit is {max_values} "
+        raise InvalidInput(f"{n} rows × {width} encoded features are {n * width} values; the limit is {max_values} "
                          "(what a JSON upload at FAIRACQ_MAX_BODY_BYTES could hold); send fewer rows or columns",
                          ["body"])
     features = np.zeros((n, width))
@@ -179,7 +179,7 @@ def parse_csv(
         bad = next((i for i, x in enumerate(parsed) if x is None or not np.isfinite(x)), None)
         if bad is not None:
             why = "is not a number" if parsed[bad] is None else "is not finite (NaN and infinity are not allowed)"
-            raise InputError(f"label {values[bad]!r} on data row {bad + 1} {why}", ["body", label_column, bad])
+            raise InvalidInput(f"label {values[bad]!r} on data row {bad + 1} {why}", ["body", label_column, bad])
         labels = [float(x) for x in parsed if x is not None]
     groups = [_group_value(v) for v in column(group_column)] if group_column else None
     ids = column(id_column) if id_column else None
@@ -192,7 +192,7 @@ def _classify(name: str, values: list[str]) -> _Column:
     """A feature column's numbers, or its categories and codes; refused when a cell is empty or not finite."""
     for i, value in enumerate(values):
         if value == "":
-            raise InputError(f"column {name!r} is empty on data row {i + 1}; fill or drop missing values",
+            raise InvalidInput(f"column {name!r} is empty on data row {i + 1}; fill or drop missing values",
                              ["body", name, i])
     numbers = [_as_number(v) for v in values]
     if all(x is not None for x in numbers):
@@ -200,12 +200,12 @@ def _classify(name: str, values: list[str]) -> _Column:
         bad = np.flatnonzero(~np.isfinite(array))
         if bad.size:
             i = int(bad[0])
-            raise InputError(f"column {name!r} is numeric but has {values[i]!r} on data row {i + 1}; numbers "
+            raise InvalidInput(f"column {name!r} is numeric but has {values[i]!r} on data row {i + 1}; numbers "
                              "must be finite (NaN and infinity are not allowed)", ["body", name, i])
         return _Column(name, numbers=array)
     categories = sorted(set(values))
     if len(categories) > MAX_CATEGORIES:
-        raise InputError(f"column {name!r} has {len(categories)} distinct text values; "
+        raise InvalidInput(f"column {name!r} has {len(categories)} distinct text values; "
                          "leave identifiers out of feature_columns", ["query", "feature_columns"])
     lookup = {c: j for j, c in enumerate(categories)}
     return _Column(name, categories=categories, codes=np.fromiter((lookup[v] for v in values), dtype=np.int64,

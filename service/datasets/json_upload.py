@@ -33,6 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from service.algorithms.validation import InputError
 from service.datasets.schemas import DatasetCreate, GroupValue, RowId
+from service.errors import InvalidInput
 from service.fields import Name
 
 __all__ = ["FULL_PARSE_BYTES", "Upload", "read_json_upload"]
@@ -96,7 +97,7 @@ def read_json_upload(body: bytes, *, max_rows: int, max_features: int) -> Upload
         if small:
             payload = _validated(DatasetCreate, body)
             return Upload(payload.features, payload.groups, payload.labels, payload.ids, payload.name)
-        raise InputError(f"{exc}; send an object of features (rows of numbers), groups, labels, ids and name",
+        raise InvalidInput(f"{exc}; send an object of features (rows of numbers), groups, labels, ids and name",
                          ["body"]) from None
 
 
@@ -176,17 +177,17 @@ def _matrix(body: bytes, start: int, end: int, max_rows: int, max_features: int)
     if n == 0:
         raise _Unexpected("features hold no rows")
     if n > max_rows:
-        raise InputError(f"has {n} rows; the limit is {max_rows} (FAIRACQ_MAX_ROWS)", loc)
+        raise InvalidInput(f"has {n} rows; the limit is {max_rows} (FAIRACQ_MAX_ROWS)", loc)
     rows = [part[:part.index(b"]")] for part in body[start + 1:end - 1].split(b"[")[1:]]
     widths = [row.count(b",") + 1 if row.strip(_BLANKS) else 0 for row in rows]
     d = widths[0]
     if d == 0:
-        raise InputError("rows must have at least one feature", loc)
+        raise InvalidInput("rows must have at least one feature", loc)
     if d > max_features:
-        raise InputError(f"has {d} features; the limit is {max_features} (FAIRACQ_MAX_FEATURES)", loc)
+        raise InvalidInput(f"has {d} features; the limit is {max_features} (FAIRACQ_MAX_FEATURES)", loc)
     for i, width in enumerate(widths):
         if width != d:
-            raise InputError(f"has {width} values but row 0 has {d}; rows must be equal length", [*loc, i])
+            raise InvalidInput(f"has {width} values but row 0 has {d}; rows must be equal length", [*loc, i])
     matrix = np.empty((n, d))
     for first in range(0, n, PARSE_ROWS):
         block = rows[first:first + PARSE_ROWS]
@@ -211,7 +212,7 @@ def _numbers(rows: list[bytes], loc: list[str | int]) -> np.ndarray:
                 if isinstance(value, int) and abs(value) > FLOAT_INTEGER_MAX)
         i, j = next(huge, (0, 0))
         where = [*loc[:-1], loc[-1] + i, j] if len(rows) > 1 else [*loc, j]  # type: ignore[operator]
-        raise InputError("must be a finite number (NaN and infinity are not allowed)", where) from None
+        raise InvalidInput("must be a finite number (NaN and infinity are not allowed)", where) from None
 
 
 def _labels(text: bytes, n: int) -> np.ndarray | None:
@@ -223,11 +224,11 @@ def _labels(text: bytes, n: int) -> np.ndarray | None:
     inner = text[1:-1]
     count = inner.count(b",") + 1 if inner.strip(_BLANKS) else 0
     if count != n:
-        raise InputError(f"has {count} values; expected {n} (one per row of features)", ["body", "labels"])
+        raise InvalidInput(f"has {count} values; expected {n} (one per row of features)", ["body", "labels"])
     labels = _numbers([inner], ["body", "labels"])
     bad = np.flatnonzero(~np.isfinite(labels))
     if bad.size:
-        raise InputError("must be a finite number (NaN and infinity are not allowed)",
+        raise InvalidInput("must be a finite number (NaN and infinity are not allowed)",
                          ["body", "labels", int(bad[0])])
     return labels
 
@@ -237,7 +238,7 @@ def _decoded(text: bytes, key: str, max_rows: int) -> Any:
     if text.startswith(b"[") and text.count(b",") >= max_rows:  # commas inside strings count too: look closer
         for count, _ in enumerate(_SCALAR.finditer(text), start=1):
             if count > max_rows:
-                raise InputError(f"has more than {max_rows} values (FAIRACQ_MAX_ROWS)", ["body", key])
+                raise InvalidInput(f"has more than {max_rows} values (FAIRACQ_MAX_ROWS)", ["body", key])
     try:
         return json.loads(text)
     except ValueError:

@@ -10,13 +10,13 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from service import arrays
-from service.algorithms.validation import InputError, ambiguous_text_message, as_matrix, same_text
+from service.algorithms.validation import ambiguous_text_message, as_matrix, same_text
 from service.datasets.encoding import find_nul, parse_csv
 from service.datasets.json_upload import read_json_upload
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
 from service.datasets.schemas import DatasetCreate, InlineData
-from service.errors import InUse
+from service.errors import InUse, InvalidInput
 from service.quotas import check_stored_bytes
 from service.settings import Settings
 
@@ -69,35 +69,35 @@ def build_table(
     matrix = as_matrix(features, (*loc, "features"))
     n, d = matrix.shape
     if n > settings.max_rows:
-        raise InputError(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", (*loc, "features"))
+        raise InvalidInput(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", (*loc, "features"))
     if d > settings.max_features:
-        raise InputError(f"has {d} features; the limit is {settings.max_features} (FAIRACQ_MAX_FEATURES)",
+        raise InvalidInput(f"has {d} features; the limit is {settings.max_features} (FAIRACQ_MAX_FEATURES)",
                          (*loc, "features"))
     codes = values = None
     if groups is not None:
         if len(groups) != n:
-            raise InputError(f"has {len(groups)} values; expected {n} (one per row of features)",
+            raise InvalidInput(f"has {len(groups)} values; expected {n} (one per row of features)",
                              (*loc, "groups"))
         values = _sorted_values(set(groups))
         if len(values) > settings.max_groups:
-            raise InputError(f"has {len(values)} distinct groups; the limit is {settings.max_groups}",
+            raise InvalidInput(f"has {len(values)} distinct groups; the limit is {settings.max_groups}",
                              (*loc, "groups"))
         ambiguous = same_text(values)
         if ambiguous is not None:
-            raise InputError(ambiguous_text_message(ambiguous), (*loc, "groups"))
+            raise InvalidInput(ambiguous_text_message(ambiguous), (*loc, "groups"))
         lookup = {v: i for i, v in enumerate(values)}
         codes = np.fromiter((lookup[g] for g in groups), dtype=np.int32, count=n)
     label_array = None
     if labels is not None:
         if len(labels) != n:
-            raise InputError(f"has {len(labels)} values; expected {n} (one per row of features)",
+            raise InvalidInput(f"has {len(labels)} values; expected {n} (one per row of features)",
                              (*loc, "labels"))
         label_array = np.asarray(labels, dtype=float)
     if ids is not None:
         if len(ids) != n:
-            raise InputError(f"has {len(ids)} values; expected {n} (one per row of features)", (*loc, "ids"))
+            raise InvalidInput(f"has {len(ids)} values; expected {n} (one per row of features)", (*loc, "ids"))
         if len(set(ids)) != n:
-            raise InputError("ids must be unique", (*loc, "ids"))
+            raise InvalidInput("ids must be unique", (*loc, "ids"))
     names = feature_names or [f"x{j}" for j in range(d)]
     return DatasetArrays(matrix, codes, values, label_array, ids, names)
 
@@ -149,10 +149,10 @@ def create_dataset_from_csv(
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("the CSV must be UTF-8 text", ["body"]) from None
+        raise InvalidInput("the CSV must be UTF-8 text", ["body"]) from None
     line = find_nul(text)
     if line is not None:
-        raise InputError(f"the CSV has a NUL character (\\u0000) on line {line}; text may not contain it",
+        raise InvalidInput(f"the CSV has a NUL character (\\u0000) on line {line}; text may not contain it",
                          ["body", f"line {line}"])
     parsed = parse_csv(text, group_column=group_column, label_column=label_column, id_column=id_column,
                        feature_columns=feature_columns, max_rows=settings.max_rows,
@@ -189,16 +189,16 @@ def resolve_data(
 ) -> DatasetArrays:
     """The table a request names by ``<loc>_dataset_id`` or sends inline as ``<loc>``."""
     if dataset_id is not None and inline is not None:
-        raise InputError(f"send either {loc}_dataset_id or {loc}, not both", [loc])
+        raise InvalidInput(f"send either {loc}_dataset_id or {loc}, not both", [loc])
     if dataset_id is not None:
         table = load_arrays(db, tenant_id, dataset_id)
     elif inline is not None:
         table = table_from_inline(inline, settings, (loc,))
     else:
-        raise InputError(f"send {loc}_dataset_id or inline {loc}", [loc])
+        raise InvalidInput(f"send {loc}_dataset_id or inline {loc}", [loc])
     for field in require:
         if field == "groups" and table.group_codes is None:
-            raise InputError("this table needs groups", [loc, "groups"])
+            raise InvalidInput("this table needs groups", [loc, "groups"])
         if field == "labels" and table.labels is None:
-            raise InputError("this table needs labels", [loc, "labels"])
+            raise InvalidInput("this table needs labels", [loc, "labels"])
     return table

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from service.algorithms.fair_regression import make_learner
 from service.algorithms.validation import InputError
 from service.datasets.service import DatasetArrays, build_table, load_arrays
+from service.errors import InvalidInput
 from service.fair_regressions.schemas import BoundedGroupLossConstraint, FairRegressionCreate
 from service.settings import Settings
 
@@ -36,7 +37,7 @@ def _in_body(*prefix: str | int) -> Iterator[None]:
         yield
     except InputError as exc:
         first = exc.errors[0]
-        raise InputError(first["msg"], ["body", *prefix, *first["loc"]]) from None
+        raise InvalidInput(first["msg"], ["body", *prefix, *first["loc"]]) from None
 
 
 def training_table(db: Session, tenant_id: uuid.UUID, settings: Settings,
@@ -50,10 +51,10 @@ def training_table(db: Session, tenant_id: uuid.UUID, settings: Settings,
     loc = ["body", "dataset_id"]
     n, d = table.features.shape
     if n > settings.max_rows or d > settings.max_features:
-        raise InputError(f"dataset {payload.dataset_id} has {n} rows and {d} features; the limits are "
+        raise InvalidInput(f"dataset {payload.dataset_id} has {n} rows and {d} features; the limits are "
                          f"{settings.max_rows} rows and {settings.max_features} features", loc)
     if table.group_codes is None or table.labels is None:
-        raise InputError(f"dataset {payload.dataset_id} needs groups and labels to fit a regressor", loc)
+        raise InvalidInput(f"dataset {payload.dataset_id} needs groups and labels to fit a regressor", loc)
     return table
 
 
@@ -62,7 +63,7 @@ def group_names(table: DatasetArrays, payload: FairRegressionCreate) -> list[str
     names = [str(v) for v in table.group_values or []]
     if len(set(names)) != len(names):
         loc = ["body", "data", "groups"] if payload.data is not None else ["body", "dataset_id"]
-        raise InputError("group values must stay distinct as strings (not both 1 and \"1\")", loc)
+        raise InvalidInput("group values must stay distinct as strings (not both 1 and \"1\")", loc)
     return names
 
 
@@ -84,14 +85,14 @@ def validate_fit(payload: FairRegressionCreate, table: DatasetArrays, names: lis
     assert table.labels is not None
     distinct = np.unique(table.labels)
     if len(distinct) < 2:
-        raise InputError("labels are all equal; a regressor needs at least two distinct labels", labels_loc)
+        raise InvalidInput("labels are all equal; a regressor needs at least two distinct labels", labels_loc)
     if payload.loss == "logistic" and len(distinct) != 2:
-        raise InputError(f"the logistic loss needs binary labels (exactly two distinct values); these have "
+        raise InvalidInput(f"the logistic loss needs binary labels (exactly two distinct values); these have "
                          f"{len(distinct)}", labels_loc)
     constraint = payload.constraint
     if isinstance(constraint, BoundedGroupLossConstraint):
         if payload.oracle not in (None, BGL_ORACLE):
-            raise InputError("bounded group loss minimises a weighted loss (one oracle); leave oracle out or "
+            raise InvalidInput("bounded group loss minimises a weighted loss (one oracle); leave oracle out or "
                              f"send {BGL_ORACLE!r}", ["body", "oracle"])
         if constraint.bounds is not None:
             _check_bounds(constraint.bounds, names)
@@ -99,7 +100,7 @@ def validate_fit(payload: FairRegressionCreate, table: DatasetArrays, names: lis
     with _in_body():
         made = make_learner(learner)
     if effective_oracle(payload) == "cost_sensitive" and made.kind != "linear":
-        raise InputError("the cost_sensitive oracle needs the linear learner", ["body", "oracle"])
+        raise InvalidInput("the cost_sensitive oracle needs the linear learner", ["body", "oracle"])
     return learner
 
 
@@ -107,7 +108,7 @@ def _check_bounds(bounds: dict[str, float], names: list[str]) -> None:
     loc = ["body", "constraint", "bounds"]
     for name in bounds:
         if name not in names:
-            raise InputError(f"unknown group {name!r}; the data's groups are {names}", [*loc, name])
+            raise InvalidInput(f"unknown group {name!r}; the data's groups are {names}", [*loc, name])
     missing = [g for g in names if g not in bounds]
     if missing:
-        raise InputError(f"no bound for group {missing[0]!r}; give one per group (or use bound)", loc)
+        raise InvalidInput(f"no bound for group {missing[0]!r}; give one per group (or use bound)", loc)

@@ -20,8 +20,8 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from service.algorithms.fair_regression import FairRegressionPredictor, join_params
-from service.algorithms.validation import InputError, as_matrix
-from service.errors import Conflict, NotReady
+from service.algorithms.validation import as_matrix
+from service.errors import Conflict, InvalidInput, NotReady
 from service.fair_regressions.models import SessionRecord, predictor_blob
 from service.fair_regressions.repository import FairRegressionRepository, repository
 from service.fair_regressions.schemas import PredictionRequest
@@ -79,12 +79,12 @@ def _result_index(record: SessionRecord, slack: float | None) -> int:
         return int(fit["default"])
     slacks = [r["slack"] for r in fit["results"]]
     if slacks[0] is None:
-        raise InputError("slack names a result of a statistical-parity fit; this one has bounds, leave it out",
+        raise InvalidInput("slack names a result of a statistical-parity fit; this one has bounds, leave it out",
                          ["body", "slack"])
     for k, value in enumerate(slacks):
         if abs(value - slack) <= SLACK_MATCH:
             return k
-    raise InputError(f"no result for slack {slack}; the fitted slacks are {slacks}", ["body", "slack"])
+    raise InvalidInput(f"no result for slack {slack}; the fitted slacks are {slacks}", ["body", "slack"])
 
 
 def _predictor(repo: FairRegressionRepository, record: SessionRecord, index: int) -> FairRegressionPredictor:
@@ -109,7 +109,7 @@ def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id
     _require_fitted(repo, record)
     index = _result_index(record, payload.slack)
     if len(payload.features) > settings.max_rows:
-        raise InputError(f"has {len(payload.features)} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)",
+        raise InvalidInput(f"has {len(payload.features)} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)",
                          ["body", "features"])
     predictor = _predictor(repo, record, index)
     X = as_matrix(payload.features, ("body", "features"), n_features=predictor.n_features)

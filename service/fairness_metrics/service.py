@@ -7,7 +7,8 @@ import math
 import numpy as np
 
 from service.algorithms import metrics as m
-from service.algorithms.validation import InputError, ambiguous_text_message, same_text
+from service.algorithms.validation import ambiguous_text_message, same_text
+from service.errors import InvalidInput
 from service.fairness_metrics.schemas import MetricOut, MetricsRequest, MetricsResponse
 from service.settings import Settings
 
@@ -34,21 +35,22 @@ def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsRespo
     """Check the limits and shapes first, then compute on group codes (memory O(rows + groups))."""
     n = len(request.predictions)
     if n > settings.max_rows:
-        raise InputError(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", ["body", "predictions"])
+        raise InvalidInput(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)",
+                           ["body", "predictions"])
     if len(request.groups) != n:
-        raise InputError(f"has {len(request.groups)} values; expected {n} (one per prediction)", ["groups"])
+        raise InvalidInput(f"has {len(request.groups)} values; expected {n} (one per prediction)", ["groups"])
     if request.labels is not None and len(request.labels) != n:
-        raise InputError(f"has {len(request.labels)} values; expected {n} (one per prediction)", ["labels"])
+        raise InvalidInput(f"has {len(request.labels)} values; expected {n} (one per prediction)", ["labels"])
     missing = NEEDS_LABELS.intersection(request.metrics)
     if missing and request.labels is None:
-        raise InputError(f"labels are needed for {sorted(missing)}", ["labels"])
+        raise InvalidInput(f"labels are needed for {sorted(missing)}", ["labels"])
     distinct = set(request.groups)
     if len(distinct) > settings.max_groups:
-        raise InputError(f"has {len(distinct)} distinct groups; the limit is {settings.max_groups} "
+        raise InvalidInput(f"has {len(distinct)} distinct groups; the limit is {settings.max_groups} "
                          "(FAIRACQ_MAX_GROUPS)", ["body", "groups"])
     ambiguous = same_text(distinct)
     if ambiguous is not None:
-        raise InputError(ambiguous_text_message(ambiguous), ["body", "groups"])
+        raise InvalidInput(ambiguous_text_message(ambiguous), ["body", "groups"])
     names = sorted(str(g) for g in distinct)
     position = {name: i for i, name in enumerate(names)}
     codes = np.fromiter((position[str(g)] for g in request.groups), dtype=np.int64, count=n)
@@ -64,7 +66,7 @@ def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsRespo
             result = m.equalized_odds(predictions, labels, codes, names)  # type: ignore[arg-type]
         elif name == "group_loss":
             if request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
-                raise InputError("log loss needs predictions in [0, 1]", ["predictions"])
+                raise InvalidInput("log loss needs predictions in [0, 1]", ["predictions"])
             result = m.group_loss(predictions, labels, codes, request.loss, names)  # type: ignore[arg-type]
         else:
             result = m.sp_ks(predictions, codes, names)

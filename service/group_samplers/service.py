@@ -28,9 +28,8 @@ from starlette.requests import Request
 from service import __version__
 from service.algorithms import adaptive_sampling
 from service.algorithms.adaptive_sampling import BudgetExhaustedError, ManagedFit, SamplerConfig, SamplerState
-from service.algorithms.validation import InputError
 from service.datasets.service import build_table
-from service.errors import BudgetExhausted, NotFound
+from service.errors import BudgetExhausted, InvalidInput, NotFound
 from service.group_samplers.models import MODEL_BLOB, RESOURCE_TYPE, SessionRecord, samples_blob
 from service.group_samplers.repository import GroupSamplerRepository, repository
 from service.group_samplers.schemas import (
@@ -89,11 +88,11 @@ def create_sampler(db: Session, tenant_id: uuid.UUID, settings: Settings,
                    payload: GroupSamplerCreate) -> SessionRecord:
     """Validate the configuration once, store it with the initial state, log the creation."""
     if len(payload.groups) > settings.max_groups:
-        raise InputError(f"has {len(payload.groups)} groups; the limit is {settings.max_groups} "
+        raise InvalidInput(f"has {len(payload.groups)} groups; the limit is {settings.max_groups} "
                          "(FAIRACQ_MAX_GROUPS)", ["body", "groups"])
     managed = payload.mode == "managed"
     if payload.model is not None and not managed:
-        raise InputError("the service trains a model in managed mode only; leave model out or use mode "
+        raise InvalidInput("the service trains a model in managed mode only; leave model out or use mode "
                          "'managed'", ["body", "model"])
     params = payload.params
     with _library_errors():
@@ -248,10 +247,10 @@ def _check_fields(payload: ObservationReport, managed: bool) -> None:
                                                                                           "group_losses")
     for name in wrong:
         if getattr(payload, name) is not None:
-            raise InputError(f"this sampler is in {mode} mode: send {send}, not {name}", ["body", name])
+            raise InvalidInput(f"this sampler is in {mode} mode: send {send}, not {name}", ["body", name])
     for name in needed:
         if getattr(payload, name) is None:
-            raise InputError(f"is required in {mode} mode (send {send})", ["body", name])
+            raise InvalidInput(f"is required in {mode} mode (send {send})", ["body", name])
 
 
 def _check_decision(repo: GroupSamplerRepository, record: SessionRecord, payload: ObservationReport) -> None:
@@ -259,10 +258,10 @@ def _check_decision(repo: GroupSamplerRepository, record: SessionRecord, payload
         return
     logged = repo.find_decision(record, payload.decision_id)
     if logged is None or logged.kind != "next":
-        raise InputError(f"no next decision {payload.decision_id} on this sampler; send a decision_id that next "
+        raise InvalidInput(f"no next decision {payload.decision_id} on this sampler; send a decision_id that next "
                          "returned, or leave it out", ["body", "decision_id"])
     if logged.response["group"] != payload.group:
-        raise InputError(f"decision {payload.decision_id} chose group {logged.response['group']!r}; report that "
+        raise InvalidInput(f"decision {payload.decision_id} chose group {logged.response['group']!r}; report that "
                          "group, or leave decision_id out for samples of another group", ["body", "group"])
 
 
@@ -317,11 +316,11 @@ def _samples(samples: SampleSet, settings: Settings, n_features: int | None,
     X, y = table.features, table.labels
     assert y is not None, "labels are required by the schema"
     if n_features is not None and X.shape[1] != n_features:
-        raise InputError(f"rows have {X.shape[1]} features; this sampler's model takes {n_features}",
+        raise InvalidInput(f"rows have {X.shape[1]} features; this sampler's model takes {n_features}",
                          [*loc, "features"])
     bad = np.flatnonzero(~np.isin(y, (0.0, 1.0)))
     if bad.size:
-        raise InputError("must be 0 or 1 (the managed model is a binary logistic regression)",
+        raise InvalidInput("must be 0 or 1 (the managed model is a binary logistic regression)",
                          [*loc, "labels", int(bad[0])])
     return X, y.astype(np.int8)
 

@@ -13,9 +13,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from service.algorithms.datasift import PartitionStats
-from service.algorithms.validation import InputError
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
+from service.errors import InvalidInput
 from service.partition_bandits.schemas import PartitionBanditCreate, PartitionIn, PartitioningSpec, RunRequest
 
 __all__ = ["client_partitions", "creation_datasets", "default_partitioning", "run_datasets"]
@@ -32,11 +32,11 @@ def _dataset(db: Session, tenant_id: uuid.UUID, dataset_id: uuid.UUID, field: st
     dataset = DatasetRepository(db, tenant_id).get(dataset_id)
     loc = ["body", field]
     if labels and (dataset.label_values is None or not set(dataset.label_values) <= BINARY_LABELS):
-        raise InputError(f"dataset {dataset_id} needs labels of 0 and 1{why}", loc)
+        raise InvalidInput(f"dataset {dataset_id} needs labels of 0 and 1{why}", loc)
     if groups and not dataset.group_values:
-        raise InputError(f"dataset {dataset_id} needs groups{why}", loc)
+        raise InvalidInput(f"dataset {dataset_id} needs groups{why}", loc)
     if n_features is not None and dataset.n_features != n_features:
-        raise InputError(f"dataset {dataset_id} has {dataset.n_features} features; the pool has {n_features}", loc)
+        raise InvalidInput(f"dataset {dataset_id} has {dataset.n_features} features; the pool has {n_features}", loc)
     return dataset
 
 
@@ -46,10 +46,10 @@ def _column(spec: PartitioningSpec | None, pool: Dataset) -> int | None:
     loc = ["body", "partitioning", "column"]
     if isinstance(spec.column, str):
         if spec.column not in pool.feature_names:
-            raise InputError(f"{spec.column!r} is not a feature of the pool ({', '.join(pool.feature_names)})", loc)
+            raise InvalidInput(f"{spec.column!r} is not a feature of the pool ({', '.join(pool.feature_names)})", loc)
         return pool.feature_names.index(spec.column)
     if spec.column is None or not 0 <= spec.column < pool.n_features:
-        raise InputError(f"must be a feature index in 0..{pool.n_features - 1}", loc)
+        raise InvalidInput(f"must be a feature index in 0..{pool.n_features - 1}", loc)
     return spec.column
 
 
@@ -78,11 +78,11 @@ def creation_datasets(db: Session, tenant_id: uuid.UUID,
 def client_partitions(partitions: list[PartitionIn]) -> list[PartitionStats]:
     ids = [str(p.id) for p in partitions]
     if len(set(ids)) != len(ids):
-        raise InputError("partition ids must be unique", ["body", "partitions"])
+        raise InvalidInput("partition ids must be unique", ["body", "partitions"])
     width = len(partitions[0].centroid)
     for i, p in enumerate(partitions):
         if len(p.centroid) != width:
-            raise InputError(f"has {len(p.centroid)} values but partition 0's has {width}; centroids must be "
+            raise InvalidInput(f"has {len(p.centroid)} values but partition 0's has {width}; centroids must be "
                              "equal length", ["body", "partitions", i, "centroid"])
     return [PartitionStats(pid, p.size, list(p.centroid), p.base_rate_difference)
             for pid, p in zip(ids, partitions, strict=True)]
@@ -94,14 +94,14 @@ def run_datasets(db: Session, tenant_id: uuid.UUID, config: dict[str, Any],
     why = " for a managed run"
     pool = DatasetRepository(db, tenant_id).get(uuid.UUID(config["pool_dataset_id"]))
     if pool.label_values is None or not set(pool.label_values) <= BINARY_LABELS:
-        raise InputError(f"the bandit's pool (dataset {pool.id}) needs labels of 0 and 1{why}",
+        raise InvalidInput(f"the bandit's pool (dataset {pool.id}) needs labels of 0 and 1{why}",
                          ["body", "pool_dataset_id"])
     chosen = {}
     for role in ("train", "test"):
         given = getattr(payload, f"{role}_dataset_id")
         stored = config[f"{role}_dataset_id"]
         if given is None and stored is None:
-            raise InputError(f"send {role}_dataset_id (the bandit has none)", ["body", f"{role}_dataset_id"])
+            raise InvalidInput(f"send {role}_dataset_id (the bandit has none)", ["body", f"{role}_dataset_id"])
         dataset_id = given or uuid.UUID(stored)
         chosen[role] = _dataset(db, tenant_id, dataset_id, f"{role}_dataset_id", labels=True,
                                 groups=role == "test", n_features=pool.n_features, why=why).id

@@ -18,8 +18,7 @@ from sqlalchemy.orm import Session
 
 from service.algorithms import datasift
 from service.algorithms.datasift import AcquisitionResult, DataSiftError, Partitioning, PartitionStats
-from service.algorithms.validation import InputError
-from service.errors import Conflict
+from service.errors import Conflict, InvalidInput
 from service.jobs.models import Job
 from service.jobs.queue import enqueue
 from service.partition_bandits import checks
@@ -80,7 +79,7 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
                   payload: PartitionBanditCreate) -> tuple[SessionRecord, Job | None]:
     """A ready bandit over client-made partitions, or a pool bandit with its partitioning job."""
     if payload.batch_size > settings.max_candidates:
-        raise InputError(f"is {payload.batch_size}; the limit is {settings.max_candidates} items per decision "
+        raise InvalidInput(f"is {payload.batch_size}; the limit is {settings.max_candidates} items per decision "
                          "(FAIRACQ_MAX_CANDIDATES)", ["body", "batch_size"])
     with algorithm_errors():
         config = datasift.BanditConfig(
@@ -185,7 +184,7 @@ def report_feedback(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, pay
     def apply() -> dict[str, Any]:
         logged = repo.find_decision(record, payload.decision_id)
         if logged is None or logged.kind != "next":
-            raise InputError(f"no decision {payload.decision_id} on this bandit; send a decision_id from next",
+            raise InvalidInput(f"no decision {payload.decision_id} on this bandit; send a decision_id from next",
                              ["body", "decision_id"])
         config, state = load(record)
         decision = _logged_decision(state, logged.response)

@@ -12,8 +12,8 @@ the signed update), ``history`` (λ after each epoch).
 
 from service.algorithms.fairbatch.cells import METRICS
 from service.algorithms.fairbatch.disparity import largest_remainder
-from service.algorithms.fairbatch.state import EpochOrderError, EpochResult, FairBatchState, cell_index, init_state
-from service.algorithms.fairbatch.steps import epoch_step, example_weights
+from service.algorithms.fairbatch.state import EpochOrderError, FairBatchState, cell_index, init_state
+from service.algorithms.fairbatch.steps import EpochResult, epoch_step, example_weights
 
 __all__ = [
     "METRICS",

@@ -34,7 +34,7 @@ Roh, Lee, Whang, Suh (2021), "FairBatch: Batch Selection for Model Fairness", IC
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -46,12 +46,28 @@ from service.algorithms.fairbatch.disparity import (
     reported_disparity,
     signed_update,
 )
-from service.algorithms.fairbatch.state import EpochOrderError, EpochResult, FairBatchState, cell_index
+from service.algorithms.fairbatch.state import EpochOrderError, FairBatchState, cell_index, evolve
 from service.algorithms.validation import InputError
 
-__all__ = ["epoch_step", "example_weights"]
+__all__ = ["EpochResult", "epoch_step", "example_weights"]
 
 Losses = Sequence[float] | np.ndarray | Mapping[tuple[Value, Value], float]
+
+
+@dataclass(frozen=True)
+class EpochResult:
+    """The decision for one epoch: disparities seen, λ, and per cell (``cells``, label-major) the sampling
+    probability and the batch composition."""
+
+    epoch: int
+    disparity: float
+    max_pair_disparity: float
+    pair_disparities: tuple[float, ...]
+    moved: int | None
+    lambdas: tuple[float, ...]
+    cells: tuple[tuple[Value, Value], ...]
+    sampling_probabilities: tuple[float, ...]
+    batch_composition: tuple[int, ...]
 
 
 def _loss_vector(state: FairBatchState, losses: Losses) -> np.ndarray:
@@ -111,7 +127,7 @@ def epoch_step(
     disparity = reported_disparity(state.metric, layout, counts, loss)
     max_pair = float(np.max(np.abs(pairs)))
     history = state.history.append(int(epoch), disparity, max_pair, lambda_values, move.index)
-    new_state = replace(state, probabilities=tuple(probabilities.tolist()), epoch=int(epoch), history=history)
+    new_state = evolve(state, probabilities=tuple(probabilities.tolist()), epoch=int(epoch), history=history)
     result = EpochResult(
         epoch=int(epoch), disparity=disparity, max_pair_disparity=max_pair,
         pair_disparities=tuple(pairs.tolist()), moved=move.index, lambdas=lambdas, cells=state.cells,
