@@ -353,6 +353,21 @@ def test_from_dict_reuses_a_configuration_without_mixing_up_its_values():
         FairBatchState.from_dict(data)
 
 
+def test_derived_values_are_built_once_per_configuration():
+    """A new epoch's state and a state read back take over the cell layout instead of rebuilding it."""
+    from service.algorithms.fairbatch.state import CONFIG_CACHE_SIZE, _cached_initial_state
+
+    state = eo_state()
+    assert "layout" in state.__dict__  # init_state built it
+    stepped, _ = epoch_step(state, [0.1, 0.2, 0.3, 0.4], epoch=1)
+    assert stepped.layout is state.layout
+    first = FairBatchState.from_dict(stepped.to_dict())
+    again = FairBatchState.from_dict(stepped.to_dict())
+    assert first.layout is again.layout and first == again == stepped
+    assert first.cells is again.cells
+    assert _cached_initial_state.cache_info().maxsize == CONFIG_CACHE_SIZE
+
+
 def test_from_dict_rejects_a_corrupted_state():
     data = eo_state().to_dict()
     data["probabilities"] = [[0.3, 0.3], [0.5, -0.1]]

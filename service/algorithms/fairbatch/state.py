@@ -199,7 +199,8 @@ def _cached_initial_state(key: tuple[Any, ...]) -> FairBatchState:
         "counts": [list(row) for row in counts], "positive_label": positive[0][1],
         "batch_size": batch_size[0][1], "step_size": step_size[0][1], "threshold": threshold[0][1],
     })
-    state.layout  # noqa: B018 -- built once here, carried over by evolve()
+    for name in _DERIVED:  # built once here, carried over by evolve()
+        getattr(state, name)
     return state
 
 
