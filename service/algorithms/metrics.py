@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -63,7 +64,7 @@ class MetricResult:
     details: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
-def group_values(groups: np.ndarray) -> list:
+def group_values(groups: np.ndarray) -> list[Any]:
     """Distinct group values in sorted order (numbers sort numerically)."""
     return sorted(np.unique(groups).tolist())
 
@@ -154,14 +155,14 @@ def loss_values(predictions: np.ndarray, labels: np.ndarray, loss: str) -> np.nd
     p = np.asarray(predictions, dtype=float)
     y = np.asarray(labels, dtype=float)
     if loss == "square":
-        return (p - y) ** 2
+        return np.asarray((p - y) ** 2)
     if loss == "absolute":
-        return np.abs(p - y)
+        return np.asarray(np.abs(p - y))
     if loss == "zero_one":
-        return (_hard(p) != (y >= POSITIVE_THRESHOLD)).astype(float)
+        return np.asarray((_hard(p) != (y >= POSITIVE_THRESHOLD)).astype(float))
     if loss == "log":
         q = np.clip(p, LOG_LOSS_EPS, 1 - LOG_LOSS_EPS)
-        return -(y * np.log(q) + (1 - y) * np.log(1 - q))
+        return np.asarray(-(y * np.log(q) + (1 - y) * np.log(1 - q)))
     raise InputError(f"unknown loss {loss!r}; use one of {sorted(LOSSES)}")
 
 

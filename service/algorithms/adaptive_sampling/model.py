@@ -16,6 +16,7 @@ Classification", NeurIPS: Algorithm 1 line 13 (ERM on D_t), eq. 4 and eq. 6
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy.special import expit
@@ -137,7 +138,7 @@ class WarmStartLogisticRegression:
         return {"coef": self.coef_.copy(), "intercept": np.array([self.intercept_])}
 
     @classmethod
-    def from_params(cls, params: dict[str, np.ndarray], **hyperparameters: float) -> WarmStartLogisticRegression:
+    def from_params(cls, params: dict[str, np.ndarray], **hyperparameters: Any) -> WarmStartLogisticRegression:
         model = cls(**hyperparameters)
         model.coef_ = np.asarray(params["coef"], dtype=float).ravel().copy()
         model.intercept_ = float(np.asarray(params["intercept"], dtype=float).ravel()[0])

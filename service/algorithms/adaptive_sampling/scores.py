@@ -93,7 +93,7 @@ def theoretical_bonus(counts: np.ndarray, c_bound: float, vc_dim: int, delta: fl
     if np.any(counts <= 0):
         return np.full(len(counts), np.nan)
     pi = counts / counts.sum()
-    return e + 2.0 * c_bound / pi * float(np.dot(pi, e))
+    return np.asarray(e + 2.0 * c_bound / pi * float(np.dot(pi, e)))
 
 
 def trend_terms(mk_s: list[int], lengths: list[int], c1: float) -> np.ndarray:

@@ -91,8 +91,8 @@ class SamplerConfig:
         _check(self.strategy in STRATEGIES, f"strategy must be one of {list(STRATEGIES)}")
         _check(self.bound in BOUNDS, f"bound must be one of {list(BOUNDS)}")
         _check(self.loss in SAMPLER_LOSSES, f"loss must be one of {list(SAMPLER_LOSSES)}")
-        if self.c1 is None:
-            object.__setattr__(self, "c1", AOPT_PLUS_DEFAULT_C1 if self.strategy == "aopt_plus" else 0.0)
+        c1 = self.c1 if self.c1 is not None else (AOPT_PLUS_DEFAULT_C1 if self.strategy == "aopt_plus" else 0.0)
+        object.__setattr__(self, "c1", c1)
         if self.warmup_rounds is None:
             object.__setattr__(self, "warmup_rounds", len(groups))
         for name in ("c0", "c1", "epsilon", "xi", "bound_c", "bound_delta"):
@@ -100,7 +100,7 @@ class SamplerConfig:
             _check(isinstance(value, int | float) and math.isfinite(value), f"{name} must be a finite number")
         _check(self.c0 >= 0, "c0 must be >= 0")
         if self.strategy == "aopt_plus":
-            _check(self.c1 > 0, "aopt_plus needs c1 > 0 (c1 = 0 is aopt)")
+            _check(c1 > 0, "aopt_plus needs c1 > 0 (c1 = 0 is aopt)")
         else:
             _check(self.c1 == 0, "c1 is the Aopt+ trend weight; use strategy 'aopt_plus' or c1 = 0")
         _check(0 <= self.epsilon <= 1, "epsilon must be in [0, 1]")

@@ -104,6 +104,7 @@ def score_components(config: SamplerConfig, state: SamplerState) -> ScoreCompone
         else:
             bonus = theoretical_bonus(counts, config.bound_c, config.bound_vc_dim, config.bound_delta)
         lengths = [len(h) for h in state.accuracy_history]
+        assert config.c1 is not None, "SamplerConfig resolves c1"
         trend = trend_terms(list(state.mk_s), lengths, float(config.c1))
     return ScoreComponents(loss, bonus, trend, loss + bonus + trend)
 
@@ -148,6 +149,7 @@ def _choose(
 ) -> tuple[int, str, str]:
     m = config.n_groups
     counts = np.asarray(state.counts)
+    assert config.warmup_rounds is not None, "SamplerConfig resolves warmup_rounds"
     if t <= config.warmup_rounds:
         return (t - 1) % m, "warmup", f"warm-up round {t} of {config.warmup_rounds}, round-robin"
     if config.strategy == "uniform":

@@ -55,10 +55,10 @@ import numpy as np
 
 from service.algorithms.balanced_filtering.base import BaseProxy
 from service.algorithms.balanced_filtering.decide import assign_leaves
-from service.algorithms.balanced_filtering.game import GameSettings, play_split_game
+from service.algorithms.balanced_filtering.game import GameSettings, SplitGameResult, play_split_game
 from service.algorithms.balanced_filtering.measures import conditional_matrix
 from service.algorithms.balanced_filtering.oracle import RIDGE, PairedRegressionOracle
-from service.algorithms.balanced_filtering.qp import solve_sampling
+from service.algorithms.balanced_filtering.qp import SamplingResult, solve_sampling
 from service.algorithms.balanced_filtering.tree import LEAF, MIXTURE, ProxyTree, leaf_probabilities
 from service.algorithms.validation import InputError
 
@@ -180,7 +180,7 @@ class ABTreeProxy(BaseProxy):
             if not ok:
                 raise InputError(message, ("proxy", name))
 
-    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator):
+    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, SamplingResult]:
         self._check_hyperparameters()
         mean, scale = X.mean(axis=0), X.std(axis=0)
         scale[scale == 0] = 1.0
@@ -218,7 +218,10 @@ class ABTreeProxy(BaseProxy):
         sampling = solve_sampling(A, r_hat, self.target_, relaxed=True) if self.relaxed else hull
         return np.column_stack([leaf.weights for leaf in leaves]), sampling
 
-    def _find_split(self, X_std, Z, leaves, A, r_hat, hull):
+    def _find_split(
+        self, X_std: np.ndarray, Z: np.ndarray, leaves: list[_Leaf], A: np.ndarray, r_hat: np.ndarray,
+        hull: SamplingResult,
+    ) -> tuple[int, SplitGameResult, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]] | None:
         """Algorithm 4's search: the first leaf (and margin) whose split passes every test."""
         U, U_prime, distance = self.target_, hull.closest_point, hull.distance
         d = (U - U_prime) / distance
@@ -248,7 +251,10 @@ class ABTreeProxy(BaseProxy):
                     return j, game, oracle.coef, child1, leaf.weights - child1, {**game.summary(), **record}
         return None
 
-    def _check_split(self, j, A, r_hat, weights, child1, Z, distance) -> dict[str, Any] | None:
+    def _check_split(
+        self, j: int, A: np.ndarray, r_hat: np.ndarray, weights: np.ndarray, child1: np.ndarray, Z: np.ndarray,
+        distance: float,
+    ) -> dict[str, Any] | None:
         """The tests of step 3; the record of a passing split, else ``None`` (counted by reason)."""
         child0 = weights - child1
         mass1, mass0 = float(child1.sum()), float(child0.sum())
@@ -282,7 +288,7 @@ class ABTreeProxy(BaseProxy):
     def leaf_probabilities(self, X: np.ndarray) -> np.ndarray:
         return leaf_probabilities(self.tree_, X)
 
-    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence | np.ndarray, seed: int) -> np.ndarray:
+    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence[Any] | np.ndarray, seed: int) -> np.ndarray:
         return assign_leaves(self.tree_, X, candidate_ids, seed)
 
     def _diagnostics(self) -> dict[str, Any]:
@@ -336,7 +342,10 @@ class ABTreeRelaxedProxy(ABTreeProxy):
         )
 
 
-def _build_tree(nodes, coefs, phis, leaves, mean, scale, n_groups) -> ProxyTree:
+def _build_tree(
+    nodes: list[list[int]], coefs: list[np.ndarray], phis: list[np.ndarray], leaves: list[_Leaf], mean: np.ndarray,
+    scale: np.ndarray, n_groups: int,
+) -> ProxyTree:
     table = np.array(nodes, dtype=np.int64)
     leaf_index = np.full(len(nodes), -1, dtype=np.int64)
     for index, leaf in enumerate(leaves):

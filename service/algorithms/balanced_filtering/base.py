@@ -136,7 +136,7 @@ class BaseProxy(BaseEstimator):
         self.acceptance_rate_ = self.training_.acceptance_rate
         return self
 
-    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator):
+    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, SamplingResult]:
         """Fit the proxy; set ``n_leaves_``; return (training membership, SamplingResult)."""
         raise NotImplementedError
 
@@ -150,14 +150,14 @@ class BaseProxy(BaseEstimator):
         """``P(proxy value = j | x)``, shape (n, n_leaves)."""
         raise NotImplementedError
 
-    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence | np.ndarray, seed: int) -> np.ndarray:
+    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence[Any] | np.ndarray, seed: int) -> np.ndarray:
         """Each candidate's proxy value; random choices are fixed by ``(seed, id)``."""
         raise NotImplementedError
 
     def check_features(self, X: Any) -> np.ndarray:
         return as_matrix(X, ("features",), n_features=self.n_features_in_)
 
-    def decide(self, X: Any, candidate_ids: Sequence | np.ndarray, seed: int) -> Decisions:
+    def decide(self, X: Any, candidate_ids: Sequence[Any] | np.ndarray, seed: int) -> Decisions:
         """Algorithm 2 for a batch of candidates: no training, no solver, O(depth) numpy work."""
         X = self.check_features(X)
         if len(candidate_ids) != len(X):
@@ -226,10 +226,9 @@ class BaseProxy(BaseEstimator):
         proxy.disclosivity_ = float(meta["disclosivity"])
         proxy.imbalance_ = float(meta["imbalance"])
         proxy.acceptance_rate_ = float(meta["acceptance_rate"])
-        sampling = SamplingResult(
-            **{name: np.asarray(arrays[f"sampling.{name}"], dtype=float) for name in _SAMPLING_ARRAYS},
-            **meta["sampling"],
-        )
+        array_fields: dict[str, Any] = {name: np.asarray(arrays[f"sampling.{name}"], dtype=float)
+                                        for name in _SAMPLING_ARRAYS}
+        sampling = SamplingResult(**array_fields, **meta["sampling"])
         proxy._set_sampling(sampling)
         proxy._load_model(arrays, meta)
         return proxy

@@ -24,6 +24,7 @@ Algorithm 2 (accept with probability ``rho`` of the candidate's proxy value).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -46,10 +47,10 @@ def _mix(x: np.ndarray) -> np.ndarray:
     x = x * _M1
     x = x ^ (x >> _S27)
     x = x * _M2
-    return x ^ (x >> _S31)
+    return np.asarray(x ^ (x >> _S31))
 
 
-def _id_words(candidate_ids: Sequence | np.ndarray) -> np.ndarray:
+def _id_words(candidate_ids: Sequence[Any] | np.ndarray) -> np.ndarray:
     ids = np.asarray(candidate_ids)
     if ids.dtype.kind != "U":
         ids = ids.astype(str)
@@ -61,7 +62,7 @@ def _id_words(candidate_ids: Sequence | np.ndarray) -> np.ndarray:
     return codes[:, 0::2] | (codes[:, 1::2] << _S32)
 
 
-def candidate_uniforms(candidate_ids: Sequence | np.ndarray, seed: int, n_streams: int = 1) -> np.ndarray:
+def candidate_uniforms(candidate_ids: Sequence[Any] | np.ndarray, seed: int, n_streams: int = 1) -> np.ndarray:
     """Uniform numbers in [0, 1), shape (n, n_streams), fixed by ``(seed, id, stream)``."""
     words = _id_words(candidate_ids)
     state = _mix(np.full(len(words), (int(seed) & _MASK64) ^ _GOLDEN, dtype=np.uint64))
@@ -77,7 +78,7 @@ def candidate_uniforms(candidate_ids: Sequence | np.ndarray, seed: int, n_stream
 
 
 def decide(
-    rho: np.ndarray, leaves: np.ndarray, candidate_ids: Sequence | np.ndarray, seed: int
+    rho: np.ndarray, leaves: np.ndarray, candidate_ids: Sequence[Any] | np.ndarray, seed: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """Algorithm 2 for a batch: ``(accept, probability)`` with ``probability = rho[leaf]``.
 
@@ -89,7 +90,7 @@ def decide(
 
 
 def assign_leaves(
-    tree: ProxyTree, X: np.ndarray, candidate_ids: Sequence | np.ndarray, seed: int
+    tree: ProxyTree, X: np.ndarray, candidate_ids: Sequence[Any] | np.ndarray, seed: int
 ) -> np.ndarray:
     """Proxy value of each candidate; randomised splits draw from the id's streams 1..depth."""
     if not tree.randomised:

@@ -29,6 +29,7 @@ Theorem 4, Algorithm 5 / Theorem 6).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -79,7 +80,7 @@ class SplitGameResult:
     status: str
     message: str
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return {
             "iterations": self.iterations,
             "gap": self.gap,

@@ -33,7 +33,9 @@ __all__ = [
 BISECTION_STEPS = 100
 
 
-def conditional_matrix(membership: np.ndarray, Z: np.ndarray, n_leaves: int | None = None):
+def conditional_matrix(
+    membership: np.ndarray, Z: np.ndarray, n_leaves: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """``(A, r_hat)``: group distribution inside each proxy value and the values' shares.
 
     Parameters
@@ -84,7 +86,7 @@ def accepted_distribution(A: np.ndarray, leaf_rates: np.ndarray, rho: np.ndarray
     total = weights.sum()
     if total <= 0:
         return np.zeros(A.shape[1])
-    return weights @ A / total
+    return np.asarray(weights @ A / total)
 
 
 def imbalance(A: np.ndarray, leaf_rates: np.ndarray, rho: np.ndarray, target: np.ndarray) -> float:

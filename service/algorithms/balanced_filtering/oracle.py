@@ -57,4 +57,4 @@ class PairedRegressionOracle:
 
     def best_response(self, phi: np.ndarray) -> np.ndarray:
         """``h(x_j) = 1`` where the fitted cost of side 1 is negative (boolean, one per point)."""
-        return self.predictions @ phi < 0
+        return np.asarray(self.predictions @ phi < 0)

@@ -33,7 +33,7 @@ from sklearn.tree import DecisionTreeClassifier
 from service.algorithms.balanced_filtering.base import BaseProxy, joint_codes
 from service.algorithms.balanced_filtering.decide import assign_leaves
 from service.algorithms.balanced_filtering.measures import conditional_matrix
-from service.algorithms.balanced_filtering.qp import naive_sampling, solve_sampling
+from service.algorithms.balanced_filtering.qp import SamplingResult, naive_sampling, solve_sampling
 from service.algorithms.balanced_filtering.tree import ProxyTree, leaf_probabilities, tree_from_sklearn
 from service.algorithms.validation import InputError
 
@@ -43,7 +43,7 @@ __all__ = ["NaiveLogisticProxy", "NaiveTreeProxy", "QPLogisticProxy", "QPTreePro
 class _GroupClassifierProxy(BaseProxy):
     naive: bool = False
 
-    def _sampling(self, membership: np.ndarray, Z: np.ndarray):
+    def _sampling(self, membership: np.ndarray, Z: np.ndarray) -> SamplingResult:
         A, r_hat = conditional_matrix(membership, Z, self.n_leaves_)
         if self.naive:
             return naive_sampling(A, r_hat, self.target_)
@@ -64,7 +64,7 @@ class _TreeProxy(_GroupClassifierProxy):
         self.target = target
         self.relaxed = relaxed
 
-    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator):
+    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, SamplingResult]:
         labels = self._classes(Z)
         model = DecisionTreeClassifier(
             max_depth=self.max_depth,
@@ -78,7 +78,7 @@ class _TreeProxy(_GroupClassifierProxy):
     def leaf_probabilities(self, X: np.ndarray) -> np.ndarray:
         return leaf_probabilities(self.tree_, X)
 
-    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence | np.ndarray, seed: int) -> np.ndarray:
+    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence[Any] | np.ndarray, seed: int) -> np.ndarray:
         return assign_leaves(self.tree_, X, candidate_ids, seed)
 
     def _model_arrays(self) -> dict[str, np.ndarray]:
@@ -96,7 +96,7 @@ class _LogisticProxy(_GroupClassifierProxy):
         self.target = target
         self.relaxed = relaxed
 
-    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator):
+    def _fit_proxy(self, X: np.ndarray, Z: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, SamplingResult]:
         labels = self._classes(Z)
         if self.n_leaves_ < 2:
             raise InputError("the training data must contain at least two groups", ("groups",))
@@ -115,14 +115,14 @@ class _LogisticProxy(_GroupClassifierProxy):
         return membership, self._sampling(membership, Z)
 
     def _predict(self, X: np.ndarray) -> np.ndarray:
-        return np.argmax(X @ self.coef_.T + self.intercept_, axis=1)
+        return np.asarray(np.argmax(X @ self.coef_.T + self.intercept_, axis=1))
 
     def leaf_probabilities(self, X: np.ndarray) -> np.ndarray:
         out = np.zeros((len(X), self.n_leaves_))
         out[np.arange(len(X)), self._predict(X)] = 1.0
         return out
 
-    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence | np.ndarray, seed: int) -> np.ndarray:
+    def assign_leaves(self, X: np.ndarray, candidate_ids: Sequence[Any] | np.ndarray, seed: int) -> np.ndarray:
         return self._predict(X)
 
     def _diagnostics(self) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import importlib.metadata
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import cvxpy as cp
 import numpy as np
@@ -46,7 +47,7 @@ SOLVERS = ("CLARABEL", "OSQP", "SCS")
 _OSQP_POLISH = "polishing" if int(importlib.metadata.version("osqp").split(".")[0]) >= 1 else "polish"
 # Tight settings for the fallbacks: their defaults (1e-3/1e-4) are far looser than
 # the 1e-6 agreement in objective the benchmark holds the QP to.
-SOLVER_OPTIONS: dict[str, dict] = {
+SOLVER_OPTIONS: dict[str, dict[str, Any]] = {
     "CLARABEL": {},
     "OSQP": {"eps_abs": 1e-9, "eps_rel": 1e-9, "max_iter": 200_000, _OSQP_POLISH: True},
     "SCS": {"eps_abs": 1e-9, "eps_rel": 1e-9, "max_iters": 200_000},
@@ -96,7 +97,7 @@ class SamplingResult:
         """``rho``: the probability of accepting a candidate in each leaf (Algorithm 2)."""
         return self.rho
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "q": self.q.tolist(),
             "acceptance_probabilities": self.rho.tolist(),
@@ -129,18 +130,24 @@ class SamplingQP:
         self.q = cp.Variable(n_leaves, name="q")
         constraints = [self.q >= 0]
         if not relaxed:
-            constraints.append(cp.sum(self.q) == 1)
-        self.problem = cp.Problem(cp.Minimize(cp.sum_squares(self.A.T @ self.q - self.U)), constraints)
+            # cvxpy exports sum and sum_squares through a star import that its py.typed package
+            # does not declare (no __all__), so mypy does not see them.
+            constraints.append(cp.sum(self.q) == 1)  # type: ignore[attr-defined]
+        objective = cp.sum_squares(self.A.T @ self.q - self.U)  # type: ignore[attr-defined]  # as cp.sum above
+        self.problem = cp.Problem(cp.Minimize(objective), constraints)
         self._lock = threading.Lock()
 
-    def solve(self, A: np.ndarray, U: np.ndarray, solvers: tuple[str, ...] = SOLVERS):
+    def solve(
+        self, A: np.ndarray, U: np.ndarray, solvers: tuple[str, ...] = SOLVERS
+    ) -> tuple[np.ndarray, str, str, int, list[str]]:
         """Return ``(q, status, solver, iterations, attempts)``; falls back solver by solver."""
         attempts: list[str] = []
         with self._lock:
             self.A.value, self.U.value = A, U
             for solver in solvers:
                 try:
-                    self.problem.solve(solver=solver, **SOLVER_OPTIONS.get(solver, {}))
+                    # cvxpy's Problem.solve carries no annotations.
+                    self.problem.solve(solver=solver, **SOLVER_OPTIONS.get(solver, {}))  # type: ignore[no-untyped-call]
                 except cp.error.SolverError as exc:
                     attempts.append(f"{solver}: {exc}")
                     continue
@@ -161,7 +168,9 @@ def get_sampling_qp(n_leaves: int, n_groups: int, relaxed: bool = False) -> Samp
     return SamplingQP(n_leaves, n_groups, relaxed)
 
 
-def _check(A: np.ndarray, leaf_rates: np.ndarray, target: np.ndarray | None):
+def _check(
+    A: np.ndarray, leaf_rates: np.ndarray, target: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     A = np.asarray(A, dtype=float)
     leaf_rates = np.asarray(leaf_rates, dtype=float)
     if A.ndim != 2 or A.shape[0] == 0 or A.shape[1] == 0:

@@ -41,7 +41,7 @@ def project_simplex(v: np.ndarray) -> np.ndarray:
     cumulative = np.cumsum(u) - 1.0
     index = np.arange(1, len(v) + 1)
     k = np.flatnonzero(u - cumulative / index > 0)[-1]
-    return np.maximum(v - cumulative[k] / (k + 1), 0.0)
+    return np.asarray(np.maximum(v - cumulative[k] / (k + 1), 0.0))
 
 
 def optimality_gap(A: np.ndarray, U: np.ndarray, q: np.ndarray, relaxed: bool) -> float:

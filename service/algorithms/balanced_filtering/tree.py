@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -88,12 +89,12 @@ class ProxyTree:
         s = int(self.split_index[node])
         return self.split_coef[s], self.split_phi[self.split_offset[s]:self.split_offset[s + 1]]
 
-    def summary(self) -> list[dict]:
+    def summary(self) -> list[dict[str, Any]]:
         """JSON-friendly node list (for showing a tree; ``to_params`` is what decides)."""
         nodes = []
         for node in range(self.n_nodes):
             feat = int(self.feature[node])
-            entry: dict = {"node": node}
+            entry: dict[str, Any] = {"node": node}
             if feat == LEAF:
                 entry.update(kind="leaf", leaf=int(self.leaf_index[node]))
             else:
@@ -112,7 +113,7 @@ class ProxyTree:
         return params
 
     @classmethod
-    def from_params(cls, params: dict) -> ProxyTree:
+    def from_params(cls, params: dict[str, Any]) -> ProxyTree:
         ints = {"feature", "left", "right", "leaf_index", "split_index", "split_offset"}
         values = {
             name: np.asarray(params[name], dtype=np.int64 if name in ints else np.float64)
@@ -124,7 +125,7 @@ class ProxyTree:
         return cls(**values, n_leaves=int(np.asarray(params["n_leaves"])))
 
 
-def tree_from_sklearn(estimator, n_features: int) -> ProxyTree:
+def tree_from_sklearn(estimator: Any, n_features: int) -> ProxyTree:
     """Node table of a fitted ``DecisionTreeClassifier``; a leaf's proxy value is its predicted class."""
     t = estimator.tree_
     is_leaf = t.children_left < 0
@@ -146,7 +147,7 @@ def tree_from_sklearn(estimator, n_features: int) -> ProxyTree:
 
 
 def _standardised(tree: ProxyTree, X: np.ndarray) -> np.ndarray:
-    return (X - tree.feature_mean) / tree.feature_scale
+    return np.asarray((X - tree.feature_mean) / tree.feature_scale)
 
 
 def _mixture_scores(tree: ProxyTree, node: int, X_std: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -183,6 +184,7 @@ def leaf_of(tree: ProxyTree, X: np.ndarray, uniforms: np.ndarray | None = None) 
             node[axis] = np.where(go_left, tree.left[at], tree.right[at])
         mixed = np.flatnonzero(feat == MIXTURE)
         if len(mixed):
+            assert X_std is not None and uniforms is not None, "a tree with mixture nodes is randomised"
             at = node[mixed]
             for split_node in np.unique(at):
                 rows = mixed[at == split_node]

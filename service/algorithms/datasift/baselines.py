@@ -20,6 +20,8 @@ Hasan, Pradhan, DataSift, Section 4.1.2 (competing methods).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from service.algorithms.datasift.influence import fit_logistic
@@ -43,7 +45,7 @@ ENTROPY_EPS = 1e-12
 def binary_entropy(p: np.ndarray) -> np.ndarray:
     """H(p) in bits for each predicted probability."""
     q = np.clip(np.asarray(p, dtype=float), ENTROPY_EPS, 1.0 - ENTROPY_EPS)
-    return -(q * np.log2(q) + (1.0 - q) * np.log2(1.0 - q))
+    return np.asarray(-(q * np.log2(q) + (1.0 - q) * np.log2(1.0 - q)))
 
 
 def select_batch(
@@ -104,7 +106,7 @@ def run_baseline(
     available = np.ones(len(pool), bool)
     acquired: list[np.ndarray] = []
     X_cur, y_cur = train.X, train.y
-    trajectory: list[dict] = []
+    trajectory: list[dict[str, Any]] = []
     spent, stop_reason, best = 0, "budget", fairness
     while spent < budget:
         if should_stop is not None and should_stop():

@@ -30,6 +30,7 @@ Koh, Liang (2017), "Understanding black-box predictions via influence functions"
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
@@ -66,17 +67,17 @@ class LogisticModel:
     C: float
 
     def decision_function(self, X: np.ndarray) -> np.ndarray:
-        return np.asarray(X, dtype=float) @ self.coef + self.intercept
+        return np.asarray(np.asarray(X, dtype=float) @ self.coef + self.intercept)
 
     def predict_proba(self, X: np.ndarray) -> np.ndarray:
         """P(y = 1 | x) for each row."""
         return _sigmoid(self.decision_function(X))
 
-    def to_params(self) -> dict:
+    def to_params(self) -> dict[str, Any]:
         return {"coef": self.coef.tolist(), "intercept": float(self.intercept), "C": float(self.C)}
 
     @classmethod
-    def from_params(cls, params: dict) -> LogisticModel:
+    def from_params(cls, params: dict[str, Any]) -> LogisticModel:
         return cls(np.asarray(params["coef"], dtype=float), float(params["intercept"]), float(params["C"]))
 
 
@@ -188,7 +189,7 @@ def fairness_influence(
         hessian[np.diag_indices(d)] += HESSIAN_DAMPING
         v = np.linalg.lstsq(hessian, surrogate.gradient, rcond=None)[0]
     # ∇ℓ(x) = (σ(θᵀx) − y)·x, so −∇Fᵀ H⁻¹ ∇ℓ(x) = −(σ − y)·(xᵀ v).
-    return -(p - y) * (Xb @ v)
+    return np.asarray(-(p - y) * (Xb @ v))
 
 
 class InfluenceRegressor:
@@ -221,9 +222,9 @@ class InfluenceRegressor:
         return self
 
     def predict(self, X: np.ndarray, labels: np.ndarray) -> np.ndarray:
-        return self._design(X, labels) @ self.coef_ + self.intercept_
+        return np.asarray(self._design(X, labels) @ self.coef_ + self.intercept_)
 
-    def to_params(self) -> dict:
+    def to_params(self) -> dict[str, Any]:
         return {
             "alpha": self.alpha,
             "interactions": self.interactions,
@@ -232,7 +233,7 @@ class InfluenceRegressor:
         }
 
     @classmethod
-    def from_params(cls, params: dict) -> InfluenceRegressor:
+    def from_params(cls, params: dict[str, Any]) -> InfluenceRegressor:
         model = cls(alpha=float(params["alpha"]), interactions=bool(params["interactions"]))
         model.coef_ = np.asarray(params["coef"], dtype=float)
         model.intercept_ = float(params["intercept"])

@@ -15,6 +15,7 @@ Section 4.1.3 (GMM with the number of components chosen by BIC).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from sklearn.mixture import GaussianMixture
@@ -47,7 +48,7 @@ class PartitionStats:
     centroid: list[float]
     base_rate_difference: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "size": self.size,
@@ -56,7 +57,7 @@ class PartitionStats:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> PartitionStats:
+    def from_dict(cls, data: dict[str, Any]) -> PartitionStats:
         return cls(
             str(data["id"]),
             int(data["size"]),
@@ -74,7 +75,7 @@ class Partitioning:
     method: str
     bic: dict[int, float] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Small part as JSON-ready values; ``assignment`` stays a numpy array."""
         return {
             "assignment": self.assignment,
@@ -84,7 +85,7 @@ class Partitioning:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Partitioning:
+    def from_dict(cls, data: dict[str, Any]) -> Partitioning:
         return cls(
             np.asarray(data["assignment"], dtype=np.int64),
             [PartitionStats.from_dict(p) for p in data["partitions"]],
@@ -139,7 +140,9 @@ def partition_statistics(
     return stats
 
 
-def _gmm(X: np.ndarray, max_components: int, rng: np.random.Generator, covariance_type: str):
+def _gmm(
+    X: np.ndarray, max_components: int, rng: np.random.Generator, covariance_type: str
+) -> tuple[np.ndarray, dict[int, float]]:
     fit_rows = X
     if len(X) > GMM_MAX_FIT_ROWS:
         fit_rows = X[rng.choice(len(X), GMM_MAX_FIT_ROWS, replace=False)]

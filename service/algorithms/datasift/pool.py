@@ -35,7 +35,7 @@ MIN_FEATURE_STD = 1e-12
 def standardized(X: np.ndarray) -> np.ndarray:
     """Each column centred and divided by its standard deviation (constant columns only centred)."""
     std = X.std(axis=0)
-    return (X - X.mean(axis=0)) / np.where(std > MIN_FEATURE_STD, std, 1.0)
+    return np.asarray((X - X.mean(axis=0)) / np.where(std > MIN_FEATURE_STD, std, 1.0))
 
 
 def partition_space(

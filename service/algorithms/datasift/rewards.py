@@ -11,14 +11,15 @@ Hasan, Pradhan, DataSift, eq. 1 (reward shared by every partition) and eq. 2 (UC
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = ["shared_rewards", "ucb_scores"]
 
 
 def ucb_scores(
-    reward_sums: np.ndarray,
-    reward_counts: np.ndarray,
-    pulls: np.ndarray,
+    reward_sums: npt.ArrayLike,
+    reward_counts: npt.ArrayLike,
+    pulls: npt.ArrayLike,
     alpha: float,
     scale: float = 1.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

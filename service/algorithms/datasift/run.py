@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -73,16 +74,16 @@ class AcquisitionResult:
     """Acquired pool indices (in order), the per-round trajectory and why the run stopped."""
 
     acquired: np.ndarray
-    trajectory: list[dict]
+    trajectory: list[dict[str, Any]]
     stop_reason: str
     initial_fairness: float
     initial_accuracy: float
     final_fairness: float
     final_accuracy: float
     evaluations: int
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "acquired": self.acquired.tolist(),
             "trajectory": list(self.trajectory),
@@ -218,7 +219,7 @@ def run_acquisition(
     cap = config.max_evaluations or max(1, math.ceil(len(pool) / config.batch_size))
     acquired: list[np.ndarray] = []
     X_cur, y_cur = train.X, train.y
-    trajectory: list[dict] = []
+    trajectory: list[dict[str, Any]] = []
     done_fraction = 0.0
     stop_reason = state.stop_reason
     while not state.done:

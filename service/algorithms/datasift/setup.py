@@ -87,7 +87,10 @@ def init_state(
     return state.with_stop_check(config)
 
 
-def _ordered_items(config, assignment, g, rng, influence) -> np.ndarray:
+def _ordered_items(
+    config: BanditConfig, assignment: np.ndarray, g: int, rng: np.random.Generator | None,
+    influence: np.ndarray | None,
+) -> np.ndarray:
     if config.batch_selection == "influence":
         if influence is None or len(influence) != len(assignment):
             raise InputError("batch_selection='influence' needs one predicted influence per pool item")

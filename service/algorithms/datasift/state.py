@@ -13,6 +13,7 @@ Hasan, Pradhan, DataSift, Algorithm 1 and eq. 2 (the quantities kept here).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
 
 import numpy as np
 
@@ -94,11 +95,11 @@ class BanditConfig:
         if self.max_evaluations is not None and self.max_evaluations < 1:
             raise InputError("max_evaluations must be a positive integer or null")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> BanditConfig:
+    def from_dict(cls, data: dict[str, Any]) -> BanditConfig:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 
@@ -169,14 +170,14 @@ class BanditState:
             reason = "pool_exhausted"
         return replace(self, done=reason is not None, stop_reason=reason)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
         data = {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items()}
         data["distance"] = [list(row) for row in self.distance]
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> BanditState:
+    def from_dict(cls, data: dict[str, Any]) -> BanditState:
         items = data.get("items")
         if items is not None:
             items = np.array(items, dtype=np.int64)
@@ -225,15 +226,15 @@ class Decision:
     batch_size: int
     take: str  # which end of the partition's window the batch came from: "front" | "back"
     item_indices: tuple[int, ...] | None
-    scores: dict[str, dict]
+    scores: dict[str, dict[str, Any]]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["item_indices"] = None if self.item_indices is None else list(self.item_indices)
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> Decision:
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
         items = data.get("item_indices")
         return cls(
             round=int(data["round"]),
@@ -259,5 +260,5 @@ class FeedbackResult:
     done: bool
     stop_reason: str | None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)

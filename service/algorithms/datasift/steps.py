@@ -23,6 +23,7 @@ Algorithm 1 (accept/reject and stopping), Algorithm 2 (DataSift-Inf).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +51,7 @@ def _scale(config: BanditConfig, state: BanditState) -> float:
     return 1.0
 
 
-def partition_scores(config: BanditConfig, state: BanditState) -> dict[str, dict]:
+def partition_scores(config: BanditConfig, state: BanditState) -> dict[str, dict[str, Any]]:
     """Per partition: reward (R_j), bonus, ucb, pulls, remaining items and eligibility (eq. 2)."""
     mean, bonus, ucb = ucb_scores(state.reward_sums, state.reward_counts, state.pulls, config.alpha,
                                   _scale(config, state))
@@ -154,6 +155,7 @@ def apply_feedback(
     best = before if state.best_fairness is None else state.best_fairness
     delta = abs(before) - abs(after)
     accepted = abs(after) <= abs(best) and delta != 0.0
+    best_after = after if accepted else best
     i = decision.partition_index
     if not 0 <= i < len(state.partition_ids) or decision.batch_size > state.remaining(i):
         raise InputError("the decision does not fit this bandit's state")
@@ -173,7 +175,7 @@ def apply_feedback(
         reward_sums=tuple(float(s) for s in np.asarray(state.reward_sums) + np.where(credited, rewards, 0.0)),
         reward_counts=tuple(int(c) for c in np.asarray(state.reward_counts) + credited),
         pulls=tuple(pulls),
-        best_fairness=after if accepted else best,
+        best_fairness=best_after,
         max_abs_delta=max(state.max_abs_delta, abs(delta)),
         budget_spent=state.budget_spent + (decision.batch_size if accepted else 0),
         evaluations=state.evaluations + 1,
@@ -185,7 +187,7 @@ def apply_feedback(
         accepted=accepted,
         delta_fairness=delta,
         rewards={pid: float(rewards[j] / scale) for j, pid in enumerate(new.partition_ids) if credited[j]},
-        best_fairness=float(new.best_fairness),
+        best_fairness=float(best_after),
         budget_remaining=config.budget - new.budget_spent,
         done=new.done,
         stop_reason=new.stop_reason,

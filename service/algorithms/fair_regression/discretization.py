@@ -83,7 +83,7 @@ def cost_table(loss: Loss, cover: np.ndarray, grid: Grid) -> np.ndarray:
     z = grid.thresholds[None, :]
     upper = np.minimum(z + grid.alpha / 2.0, 1.0)
     y = cover[:, None]
-    return grid.size * (loss(y, upper) - loss(y, z - grid.alpha / 2.0))
+    return np.asarray(grid.size * (loss(y, upper) - loss(y, z - grid.alpha / 2.0)))
 
 
 def discretized_loss_table(loss: Loss, cover: np.ndarray, grid: Grid) -> np.ndarray:
@@ -101,4 +101,4 @@ def survival_by_group(cells: np.ndarray, group_index: np.ndarray, group_sizes: n
     n_groups = len(group_sizes)
     counts = np.bincount(group_index * (grid.size + 1) + cells, minlength=n_groups * (grid.size + 1))
     at_least = np.cumsum(counts.reshape(n_groups, grid.size + 1)[:, ::-1], axis=1)[:, ::-1]
-    return at_least[:, 1:] / group_sizes[:, None]
+    return np.asarray(at_least[:, 1:] / group_sizes[:, None])

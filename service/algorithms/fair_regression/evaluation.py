@@ -35,7 +35,7 @@ def sp_gamma(unit_predictions: np.ndarray, group_index: np.ndarray, group_sizes:
     """``γ_{a,z}`` of one regressor's ``[0, 1]`` predictions, shape ``(|A|, N)``."""
     survival = survival_by_group(grid.cells(unit_predictions), group_index, group_sizes, grid)
     overall = (group_sizes / group_sizes.sum()) @ survival
-    return survival - overall[None, :]
+    return np.asarray(survival - overall[None, :])
 
 
 def _groups(groups: Any) -> tuple[list[str], np.ndarray, np.ndarray]:

@@ -84,7 +84,7 @@ class BoundLinearLearner:
         per_group = weights[self.first_of_group]
         if np.array_equal(weights, per_group[self.group_index]):
             return np.tensordot(per_group, self.group_gram, axes=1)
-        return self.design.T @ (weights[:, None] * self.design)
+        return np.asarray(self.design.T @ (weights[:, None] * self.design))
 
     def fit(self, targets: np.ndarray, loss: Loss, weights: np.ndarray | None = None) -> LinearRegressor:
         """Minimise ``Σ w_i ℓ(t_i, f(x_i))`` over linear ``f`` (``t`` are soft labels for logistic)."""
@@ -103,8 +103,8 @@ class BoundLinearLearner:
         gram = self._gram(w) + self.alpha * np.diag(self.penalty)
         rhs = self.design.T @ (w * targets)
         if self.alpha > 0:
-            return solve(gram, rhs, assume_a="pos")
-        return np.linalg.lstsq(gram, rhs, rcond=GRAM_RCOND)[0]
+            return np.asarray(solve(gram, rhs, assume_a="pos"))
+        return np.asarray(np.linalg.lstsq(gram, rhs, rcond=GRAM_RCOND)[0])
 
     def _logistic(self, targets: np.ndarray, w: np.ndarray) -> np.ndarray:
         def objective(theta: np.ndarray) -> tuple[float, np.ndarray]:
@@ -117,7 +117,7 @@ class BoundLinearLearner:
         result = minimize(objective, start, jac=True, method="L-BFGS-B",
                           options={"gtol": LBFGS_GTOL, "maxiter": LBFGS_MAXITER})
         self._warm["logistic"] = result.x
-        return result.x
+        return np.asarray(result.x)
 
     def fit_cost_sensitive(self, costs: np.ndarray, grid: Grid, start_targets: np.ndarray) -> LinearRegressor:
         """Minimise the weighted hinge surrogate of ``Σ_{i,z} C_{i,z} 1{f(x_i) ≥ z}`` (Appendix G).

@@ -48,11 +48,11 @@ class Loss:
         y = np.asarray(y, dtype=float)
         u = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
         if self.name == "square":
-            return 0.5 * (y - u) ** 2
+            return np.asarray(0.5 * (y - u) ** 2)
         if self.name == "absolute":
-            return np.abs(y - u)
+            return np.asarray(np.abs(y - u))
         margin = self.c * (2.0 * y - 1.0) * (2.0 * u - 1.0)
-        return np.logaddexp(0.0, -margin) / (2.0 * np.logaddexp(0.0, self.c))
+        return np.asarray(np.logaddexp(0.0, -margin) / (2.0 * np.logaddexp(0.0, self.c)))
 
     def logit(self, u: np.ndarray) -> np.ndarray:
         """The logistic model's log-odds ``C (2u − 1)`` of a prediction (Example 2)."""

@@ -130,4 +130,5 @@ def join_params(meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> dict[str
             return [walk(v) for v in value]
         return value
 
-    return walk(meta)
+    joined: dict[str, Any] = walk(meta)
+    return joined

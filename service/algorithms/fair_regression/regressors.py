@@ -52,7 +52,7 @@ class LinearRegressor:
         return len(self.coef)
 
     def raw(self, X: np.ndarray) -> np.ndarray:
-        return X @ self.coef + self.intercept
+        return np.asarray(X @ self.coef + self.intercept)
 
     def predict(self, X: np.ndarray) -> np.ndarray:
         return _unit(self.raw(X), self.output_scale, self.output_offset)

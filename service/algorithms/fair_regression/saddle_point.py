@@ -136,7 +136,7 @@ def _gap(cache: _Cache, weights: np.ndarray, lambda_: np.ndarray, bound_b: float
         low = min(low, float(cache.values(lambda_).min()))
         if max(lagrangian - low, high - lagrangian) > nu:
             break
-    return max(lagrangian - low, high - lagrangian)
+    return float(max(lagrangian - low, high - lagrangian))
 
 
 def _linprog(cache: _Cache, bound_b: float) -> tuple[np.ndarray, np.ndarray] | None:
@@ -155,7 +155,7 @@ def _linprog(cache: _Cache, bound_b: float) -> tuple[np.ndarray, np.ndarray] | N
 def _lambda(theta: np.ndarray, bound_b: float) -> np.ndarray:
     top = max(0.0, float(theta.max()))
     e = np.exp(theta - top)
-    return bound_b * e / (np.exp(-top) + e.sum())
+    return np.asarray(bound_b * e / (np.exp(-top) + e.sum()))
 
 
 def solve_saddle_point(
@@ -223,4 +223,4 @@ def solve_saddle_point(
     weights = np.zeros(len(cache.items))
     weights[: len(best[1])] = best[1]
     return SaddlePointResult(cache.items, weights, best[2], best[0], iterations, status,
-                             float(nu), bound_b, cache.calls, history)
+                             float(nu or 0.0), bound_b, cache.calls, history)

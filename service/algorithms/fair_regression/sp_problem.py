@@ -65,7 +65,7 @@ def hypothesis_stats(data: TrainingData, predictions: np.ndarray, grid: Grid) ->
 
 def statistical_tolerance(data: TrainingData, first: Hypothesis) -> float:
     values = data.loss(data.y, first.stats["predictions"])
-    return max(MIN_TOLERANCE, TOLERANCE_MULTIPLIER * float(np.std(values)) / np.sqrt(len(values)))
+    return float(max(MIN_TOLERANCE, TOLERANCE_MULTIPLIER * float(np.std(values)) / np.sqrt(len(values))))
 
 
 class StatisticalParityProblem:
@@ -83,15 +83,15 @@ class StatisticalParityProblem:
         """``c_λ(ỹ, a, z)`` for every cover point, group and threshold, shape ``(|Ỹ|, |A|, N)``."""
         plus, minus = lambda_.reshape(2, self.data.n_groups, self.grid.size)
         signed = self.grid.size * (plus - minus)
-        return (self.costs[:, None, :] + signed[None] / self.p[None, :, None]
-                - signed.sum(axis=0)[None, None, :])
+        return np.asarray(self.costs[:, None, :] + signed[None] / self.p[None, :, None]
+                          - signed.sum(axis=0)[None, None, :])
 
     def targets(self, c_lambda: np.ndarray) -> np.ndarray:
         """``U_i``: the representative prediction minimising ``g_λ(y̲_i, a_i, ·)``."""
         m, n_groups, n = c_lambda.shape
         g = np.concatenate([np.zeros((m, n_groups, 1)), np.cumsum(c_lambda, axis=2) / n], axis=2)
         table = self.grid.representatives[np.argmin(g, axis=2)]
-        return table[self.cover_index, self.data.group_index]
+        return np.asarray(table[self.cover_index, self.data.group_index])
 
     def best_response(self, lambda_: np.ndarray) -> Hypothesis:
         c_lambda = self.lagrangian_costs(lambda_)

@@ -80,7 +80,7 @@ def _group_rates(counts: np.ndarray, layout: CellLayout) -> np.ndarray:
     table = counts.reshape(layout.n_labels, layout.n_groups).astype(float)
     totals = table.sum(axis=0)
     rates = np.divide(table, totals, out=np.zeros_like(table), where=totals > 0)
-    return rates.ravel()
+    return np.asarray(rates.ravel())
 
 
 def pair_disparities(metric: str, layout: CellLayout, counts: np.ndarray, losses: np.ndarray) -> np.ndarray:
@@ -92,12 +92,12 @@ def pair_disparities(metric: str, layout: CellLayout, counts: np.ndarray, losses
     a = np.fromiter((p[0] for p in layout.pairs), dtype=np.int64, count=len(layout.pairs))
     b = np.fromiter((p[1] for p in layout.pairs), dtype=np.int64, count=len(layout.pairs))
     if metric != "demographic_parity":
-        return losses[a] - losses[b]
+        return np.asarray(losses[a] - losses[b])
     rates = _group_rates(counts, layout)
     reweighted = rates * losses
     negative = (a // layout.n_groups) != layout.positive
     shift = np.where(negative, rates[a] - rates[b], 0.0)
-    return reweighted[a] - reweighted[b] - shift
+    return np.asarray(reweighted[a] - reweighted[b] - shift)
 
 
 def _positive_rates(counts: np.ndarray, layout: CellLayout, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -208,4 +208,4 @@ def largest_remainder(probabilities: np.ndarray, total: int) -> np.ndarray:
         fractions = np.round(quotas - counts, REMAINDER_DECIMALS)
         order = np.lexsort((np.arange(len(quotas)), -fractions))
         counts[order[:left]] += 1
-    return counts
+    return np.asarray(counts)

@@ -30,7 +30,7 @@ COLUMNS = ("epoch", "disparity", "max_pair_disparity", "lambdas", "moved")
 
 
 def _frozen(values: Any, dtype: type, shape: tuple[int, ...] | None = None) -> np.ndarray:
-    out = np.array(values, dtype=dtype)
+    out: np.ndarray = np.array(values, dtype=dtype)
     if shape is not None:
         out = out.reshape(shape)
     out.flags.writeable = False

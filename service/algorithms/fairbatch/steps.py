@@ -159,4 +159,4 @@ def example_weights(state: FairBatchState, cell_index_per_example: Sequence[int]
     per_example = np.divide(
         np.asarray(state.probabilities), sizes, out=np.zeros(n), where=sizes > 0
     )
-    return per_example[cells]
+    return np.asarray(per_example[cells])
