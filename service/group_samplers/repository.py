@@ -1,4 +1,4 @@
-"""Queries for group samplers: the shared session repository plus managed mode's samples and fit job."""
+"""Queries for group samplers: the shared session repository plus managed mode's stored samples."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 
 from service import arrays
 from service.group_samplers.models import KIND, SAMPLES_PREFIX, SessionBlob, SessionRecord
-from service.jobs.models import Job
 from service.sessions.repository import SessionRepository
 
 __all__ = ["GroupSamplerRepository", "repository"]
@@ -26,12 +25,6 @@ class GroupSamplerRepository(SessionRepository):
             .order_by(SessionBlob.name)
         )
         return [(arrays.unpack(blob.data), blob.meta) for blob in blobs]
-
-    def fit_job_status(self, record: SessionRecord) -> str | None:
-        """Status of the session's latest fit job (``None`` when it never had one)."""
-        if record.job_id is None:
-            return None
-        return self.db.scalar(select(Job.status).where(Job.id == record.job_id, Job.tenant_id == self.tenant_id))
 
 
 def repository(db: Session, tenant_id: uuid.UUID) -> GroupSamplerRepository:

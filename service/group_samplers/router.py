@@ -7,11 +7,12 @@ from typing import Annotated
 
 from fastapi import Header, Query, Response, status
 
-from service.api import LimitQuery, parse_cursor, resource_router
+from service.api import resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.group_samplers import service
-from service.group_samplers.repository import repository
+from service.group_samplers.managed import wait_for_fit
+from service.group_samplers.models import KIND
 from service.group_samplers.schemas import (
     MAX_WAIT_SECONDS,
     GroupSamplerCreate,
@@ -22,8 +23,8 @@ from service.group_samplers.schemas import (
     SamplerNextDecision,
 )
 from service.routing import light_endpoint, wait_before
-from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, readable, render_page, set_etag
+from service.sessions.routes import SessionRoutes, add_session_routes
+from service.sessions.service import set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/group-samplers", "group-samplers")
@@ -31,7 +32,6 @@ IfMatch = Annotated[str | None, Header(description="the sampler's ETag; 412 when
 WaitQuery = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="managed mode: seconds to wait for a "
                                    "queued or running fit to finish before deciding")]
 REPLAYED = "Idempotent-Replayed"
-WHAT = "group sampler"
 CONFLICTS = {409: {"description": "the budget is spent"}, 412: {"description": "If-Match failed"}}
 
 
@@ -46,7 +46,7 @@ def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: Te
 
 
 @router.post("/{sampler_id}/next", operation_id="next_group_sampler_decision", responses=CONFLICTS)
-@wait_before(service.wait_for_fit)
+@wait_before(wait_for_fit)
 @light_endpoint
 def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
                                 wait: WaitQuery = 0.0, if_match: IfMatch = None) -> SamplerNextDecision:
@@ -73,27 +73,9 @@ def report_group_sampler_observation(sampler_id: uuid.UUID, payload: Observation
     return result
 
 
-@router.get("/{sampler_id}", operation_id="get_group_sampler")
-def get_group_sampler(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response) -> GroupSamplerOut:
-    """Read a sampler: counts, mixture, latest losses, round, budget and status."""
-    record = repository(db, tenant.id).get(sampler_id)
-    set_etag(response, record)
-    return readable(record, WHAT, lambda: service.sampler_out(record))
-
-
-@router.get("", operation_id="list_group_samplers")
-def list_group_samplers(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
-                        cursor: str | None = None) -> GroupSamplerList:
-    """List samplers, oldest first."""
-    items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
-    next_cursor = str(items[-1].id) if len(items) == limit else None
-    shown, skipped = render_page(items, WHAT, service.sampler_out)
-    return GroupSamplerList(items=shown, next_cursor=next_cursor, skipped=skipped)
-
-
-@router.get("/{sampler_id}/decisions", operation_id="list_group_sampler_decisions")
-def list_group_sampler_decisions(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
-                                 limit: LimitQuery = 100, cursor: str | None = None) -> DecisionList:
-    """The sampler's decision log: creation, every next, observation and fit, in order."""
-    repo = repository(db, tenant.id)
-    return decision_page(repo, repo.get(sampler_id), limit, cursor)
+add_session_routes(router, SessionRoutes(
+    kind=KIND, noun="group sampler", id_param="sampler_id", out=GroupSamplerOut, page=GroupSamplerList,
+    render=lambda db, tenant_id, record: service.sampler_out(record),
+    docs={"get": "Read a sampler: counts, mixture, latest losses, round, budget and status.",
+          "list": "List samplers, oldest first.",
+          "log": "The sampler's decision log: creation, every next, observation and fit, in order."}))

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from service.fields import COUNT_MAX, Count, FiniteFloat, Name, Seed, bounded_text
 from service.jobs.schemas import JobOut
+from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
 __all__ = [
@@ -131,7 +132,7 @@ class SamplerSummary(BaseModel):
     group_losses: dict[str, float | None]
     round: int = Field(description="observations applied so far")
     budget_remaining: int
-    status: Literal["active", "exhausted"]
+    status: SessionStatus = Field(description="ready, or done when the budget is spent")
 
 
 class ObservationResult(SamplerSummary):

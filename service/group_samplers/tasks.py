@@ -14,10 +14,11 @@ import numpy as np
 
 from service.algorithms.adaptive_sampling import fit_and_evaluate
 from service.db import read_only, transaction
-from service.group_samplers import service
+from service.group_samplers.managed import FIT_JOB, store_fit
 from service.group_samplers.models import MODEL_BLOB
 from service.group_samplers.repository import repository
-from service.jobs.registry import JobContext, PermanentError, job_handler
+from service.group_samplers.state import load
+from service.jobs import JobContext, PermanentError, job_handler
 
 __all__ = ["fit_job", "stack_samples"]
 
@@ -34,24 +35,25 @@ def stack_samples(samples: list[tuple[dict[str, np.ndarray], dict[str, Any]]],
     return train_X, train_y, val_X, val_y, val_group
 
 
-@job_handler(service.FIT_JOB)
+@job_handler(FIT_JOB)
 def fit_job(ctx: JobContext) -> None:
     with transaction(ctx.sessions) as db:
         repo = repository(read_only(db), ctx.tenant_id)
         record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
-        config, managed = record.config, record.state["managed"]
-        up_to_date = managed["fitted_observations"] >= managed["observations"]
-        samples = [] if up_to_date else repo.samples(record)
+        session = load(record)
+        managed = session.managed
+        assert managed is not None, "only managed samplers queue fits"
+        samples = [] if not managed.fit_pending else repo.samples(record)
         stored = repo.get_blob(record, MODEL_BLOB)
-    if up_to_date:
-        result = {"skipped": "the model is up to date", "model_version": managed["model_version"]}
+    if not managed.fit_pending:
+        result = {"skipped": "the model is up to date", "model_version": managed.model_version}
         ctx.commit(lambda db, job: result)
         return
     ctx.progress(0.1, force=True)
-    sampler = config["sampler"]
+    params = (session.model or {}).get("params", {})
     try:
-        fit = fit_and_evaluate(*stack_samples(samples), n_groups=len(sampler["groups"]), loss=sampler["loss"],
-                               previous=None if stored is None else stored[0], **config["model"]["params"])
+        fit = fit_and_evaluate(*stack_samples(samples), n_groups=session.sampler.n_groups,
+                               loss=session.sampler.loss, previous=None if stored is None else stored[0], **params)
     except ValueError as exc:
         raise PermanentError(f"the fit failed: {exc}") from None
-    ctx.commit(lambda db, job: service.store_fit(db, job, fit, len(samples)))
+    ctx.commit(lambda db, job: store_fit(db, job, fit, len(samples)))

@@ -2,6 +2,7 @@
 
     enqueue(db, settings, ...)   queue a job in the caller's transaction (attempts, quota)
     view(db, tenant_id, job_id)  its status, progress and error (JobView), or None
+    describe(db, tenant, id)     the job as the API shows it (JobOut), or None
     cancel_for(db, tenant, id)   cancel the unfinished jobs of a resource (it is being deleted)
     job_handler(kind)            register the function a worker runs for a kind (tasks.py)
     JobContext                   what that function gets: payload, progress(), commit()
@@ -23,10 +24,12 @@ from sqlalchemy.orm import Session
 from service.jobs import queue
 from service.jobs.models import FINISHED, JOB_STATUSES, Job
 from service.jobs.registry import JobContext, PermanentError, job_handler
+from service.jobs.schemas import JobOut
+from service.jobs.service import job_out
 from service.settings import Settings
 
-__all__ = ["FINISHED", "JOB_STATUSES", "Job", "JobContext", "JobView", "PermanentError", "cancel_for", "enqueue",
-           "job_handler", "view"]
+__all__ = ["FINISHED", "JOB_STATUSES", "Job", "JobContext", "JobView", "PermanentError", "cancel_for", "describe",
+           "enqueue", "job_handler", "job_out", "view"]
 
 
 @dataclass(frozen=True)
@@ -57,3 +60,9 @@ def cancel_for(db: Session, tenant_id: uuid.UUID, resource_id: uuid.UUID) -> int
     for job in unfinished:
         queue.request_cancel(db, job)
     return len(unfinished)
+
+
+def describe(db: Session, tenant_id: uuid.UUID, job_id: uuid.UUID) -> JobOut | None:
+    """The job as ``GET /v1/jobs/{id}`` shows it, or None (another tenant's, or purged)."""
+    job = db.scalar(select(Job).where(Job.id == job_id, Job.tenant_id == tenant_id))
+    return None if job is None else job_out(job)

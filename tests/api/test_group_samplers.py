@@ -59,7 +59,7 @@ def test_create_returns_the_resolved_configuration(client):
                               "bound": "empirical", "trend_window": 30, "bound_c": 0.5, "bound_delta": 0.05,
                               "bound_vc_dim": 3}
     assert body["counts"] == {"a": 0, "b": 0} and body["mixture"] == {"a": 0.0, "b": 0.0}
-    assert body["round"] == 0 and body["budget_remaining"] == 50 and body["status"] == "active"
+    assert body["round"] == 0 and body["budget_remaining"] == 50 and body["status"] == "ready"
     assert body["mode"] == "reported" and body["model"] is None and body["model_version"] is None
     assert _get(client, body["id"]) == body
 
@@ -144,11 +144,11 @@ def test_budget_is_counted_and_409_once_spent(client):
     assert over.json()["type"].endswith("budget-exhausted") and "exceeds the remaining budget 1" in over.text
     assert _get(client, sid)["version"] == 3
     body = _observe(client, sid, "o4", "a", 1, {"a": 0.2}).json()
-    assert (body["budget_remaining"], body["status"], body["counts"]) == (0, "exhausted", {"a": 3, "b": 2})
+    assert (body["budget_remaining"], body["status"], body["counts"]) == (0, "done", {"a": 3, "b": 2})
     spent = client.post(f"{URL}/{sid}/next")
     assert spent.status_code == 409 and spent.json()["title"] == "Budget exhausted"
     assert "budget of 5 samples is spent" in spent.json()["detail"]
-    assert _get(client, sid)["status"] == "exhausted"
+    assert _get(client, sid)["status"] == "done"
 
 
 # ----------------------------------------------------------------------------- reports counted once

@@ -289,7 +289,7 @@ class GroupSamplerMachine(ApiMachine):
         assert body["counts"] == dict(zip(model.groups, model.counts, strict=True))
         assert body["round"] == model.round
         assert body["budget_remaining"] == model.remaining
-        assert body["status"] == ("active" if model.remaining > 0 else "exhausted")
+        assert body["status"] == ("ready" if model.remaining > 0 else "done")
         assert body["group_losses"] == dict(zip(model.groups, model.losses, strict=True))
         mixture = body["mixture"]
         assert list(mixture) == model.groups
