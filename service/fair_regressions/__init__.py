@@ -2,15 +2,16 @@
 
 ``POST /v1/fair-regressions`` checks the request against its training table and queues
 one job (202 with ``Location`` of the regression); ``GET /{id}`` shows the fit;
-``POST /{id}/predictions`` predicts with the stored parameters.
+``POST /{id}/predictions`` predicts with the stored parameters; ``DELETE /{id}`` removes
+the regression, its blobs and its log, and cancels an unfinished fit.
 
 Choices where SPEC §4.7 is silent:
 
-* **Status** is the fit job's: ``queued | running | succeeded | failed | cancelled``
-  (``succeeded`` once the fit is stored). A cancelled job — queued, or stopped mid-fit
-  by the library's ``should_stop`` or by the worker's kill — leaves the regression
-  ``cancelled``; predictions then get 409, as they do while queued or running
-  (``not-ready``) and after a failure.
+* **Status** is the shared session vocabulary (service.sessions.lifecycle): ``queued``
+  or ``running`` while the fit job is, ``ready`` once the fit is stored. A cancelled job —
+  queued, or stopped mid-fit by the library's ``should_stop`` or by the worker's kill —
+  leaves the regression ``cancelled``, a failed one ``failed``; predictions then get
+  409 (``conflict``), as they do while queued or running (``not-ready``).
 * **Sweeps** (``slack`` a list) store one predictor per slack. ``result`` is the result
   predictions use by default — the loosest feasible slack, or the first slack when none
   is feasible (``default_slack``) — with the sweep's ``frontier``; ``results`` lists

@@ -1,10 +1,9 @@
 """Fair regressions keep their state in the shared ``sessions`` table (kind ``fair_regression``).
 
-``config`` is the validated request (constraint, loss, oracle, learner, loop settings)
-plus what the training table looked like (rows, features, group names). ``state`` is
-``{"fit": null}`` until the worker's fit is stored, then the JSON summary of every
-result (one per slack of a sweep), the frontier and which result predictions use by
-default. Arrays are session blobs:
+``config`` and ``state`` are JSON read and written only by ``state.py`` (their shape is
+described there): the validated request with what the training table looked like, and
+``{"fit": null}`` until the worker's fit is stored, then every result's summary. Arrays
+are session blobs:
 
 * ``training`` — inline training data (``features``, ``labels``, ``group_codes``; meta:
   the group names), absent when the request named a dataset;
@@ -16,10 +15,9 @@ default. Arrays are session blobs:
 
 from service.sessions.models import SessionBlob, SessionRecord
 
-__all__ = ["KIND", "RESOURCE_TYPE", "TRAINING_BLOB", "SessionBlob", "SessionRecord", "predictor_blob"]
+__all__ = ["KIND", "TRAINING_BLOB", "SessionBlob", "SessionRecord", "predictor_blob"]
 
 KIND = "fair_regression"
-RESOURCE_TYPE = "fair_regression"
 TRAINING_BLOB = "training"
 
 

@@ -9,7 +9,6 @@ Predictions are not decisions: they change no state and are not logged.
 
 from __future__ import annotations
 
-import secrets
 import threading
 import uuid
 from collections import OrderedDict
@@ -21,11 +20,14 @@ from sqlalchemy.orm import Session
 
 from service.algorithms.fair_regression import FairRegressionPredictor, join_params
 from service.algorithms.validation import as_matrix
-from service.errors import Conflict, InvalidInput, NotReady
+from service.errors import InvalidInput
 from service.fair_regressions.models import SessionRecord, predictor_blob
 from service.fair_regressions.repository import FairRegressionRepository, repository
 from service.fair_regressions.schemas import PredictionRequest
-from service.fair_regressions.service import current_status
+from service.fair_regressions.service import NOUN, WORK
+from service.fair_regressions.state import Fit, load
+from service.sessions.lifecycle import new_seed, require_ready
+from service.sessions.service import CorruptState
 from service.settings import Settings
 
 __all__ = ["PREDICTORS", "PredictorCache", "predict"]
@@ -64,25 +66,15 @@ class PredictorCache:
 PREDICTORS = PredictorCache(PREDICTOR_CACHE_SIZE)
 
 
-def _require_fitted(repo: FairRegressionRepository, record: SessionRecord) -> None:
-    status, error, _ = current_status(repo, record)
-    if status in ("queued", "running"):
-        raise NotReady(f"the fit is {status} (job {record.job_id}); retry when the status is succeeded")
-    if status != "succeeded":
-        raise Conflict(f"there is no fitted predictor ({status}: {error}); create a new fair regression to fit "
-                       "again")
-
-
-def _result_index(record: SessionRecord, slack: float | None) -> int:
-    fit = record.state["fit"]
+def _result_index(fit: Fit, slack: float | None) -> int:
     if slack is None:
-        return int(fit["default"])
-    slacks = [r["slack"] for r in fit["results"]]
+        return fit.default
+    slacks = [r.slack for r in fit.results]
     if slacks[0] is None:
         raise InvalidInput("slack names a result of a statistical-parity fit; this one has bounds, leave it out",
-                         ["body", "slack"])
+                           ["body", "slack"])
     for k, value in enumerate(slacks):
-        if abs(value - slack) <= SLACK_MATCH:
+        if value is not None and abs(value - slack) <= SLACK_MATCH:
             return k
     raise InvalidInput(f"no result for slack {slack}; the fitted slacks are {slacks}", ["body", "slack"])
 
@@ -92,13 +84,13 @@ def _predictor(repo: FairRegressionRepository, record: SessionRecord, index: int
     version = repo.blob_version(record, name)
     assert version is not None, "a fitted regression has a predictor per result"
 
-    def load() -> FairRegressionPredictor:
+    def rebuild() -> FairRegressionPredictor:
         found = repo.get_blob(record, name)
         assert found is not None
         arrays, blob = found
         return FairRegressionPredictor.from_params(join_params(blob.meta, arrays))
 
-    return PREDICTORS.get((record.id, name, version), load)
+    return PREDICTORS.get((record.id, name, version), rebuild)
 
 
 def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id: uuid.UUID,
@@ -106,8 +98,11 @@ def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id
     """Predict with the chosen result's ``Q``: expected or randomized, on the original or unit scale."""
     repo = repository(db, tenant_id)
     record = repo.get(regression_id)
-    _require_fitted(repo, record)
-    index = _result_index(record, payload.slack)
+    require_ready(db, tenant_id, record, WORK, NOUN)
+    fit = load(record)[1].fit
+    if fit is None:
+        raise CorruptState(f"the stored {NOUN} {record.id} is ready but holds no fit; tell the operator")
+    index = _result_index(fit, payload.slack)
     if len(payload.features) > settings.max_rows:
         raise InvalidInput(f"has {len(payload.features)} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)",
                          ["body", "features"])
@@ -115,8 +110,8 @@ def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id
     X = as_matrix(payload.features, ("body", "features"), n_features=predictor.n_features)
     seed = rng = None
     if payload.mode == "randomized":
-        seed = payload.seed if payload.seed is not None else secrets.randbits(63)
+        seed = new_seed(payload.seed)
         rng = np.random.default_rng(seed)
     values = predictor.predict(X, payload.mode, rng, unit=payload.scale == "unit")
     return {"predictions": values.tolist(), "mode": payload.mode, "scale": payload.scale,
-            "slack": record.state["fit"]["results"][index]["slack"], "seed": seed}
+            "slack": fit.results[index].slack, "seed": seed}

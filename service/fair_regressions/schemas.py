@@ -10,11 +10,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from service.datasets.schemas import GroupValue
 from service.fields import FiniteFloat, Int64, Name, Seed, bounded_text
+from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
 __all__ = [
     "MAX_SWEEP", "BoundedGroupLossConstraint", "FairRegressionCreate", "FairRegressionList",
-    "FairRegressionOut", "FitResult", "FitStatus", "FrontierPoint", "LearnerSpec", "PredictionRequest",
+    "FairRegressionOut", "FitResult", "FrontierPoint", "LearnerSpec", "PredictionRequest",
     "PredictionResult", "RegressionData", "StatisticalParityConstraint",
 ]
 
@@ -26,7 +27,6 @@ UnitFloat = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 PositiveFloat = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 Loss = Literal["square", "absolute", "logistic"]
 Oracle = Literal["least_squares", "loss_minimization", "cost_sensitive"]
-FitStatus = Literal["queued", "running", "succeeded", "failed", "cancelled"]
 
 
 class RegressionData(BaseModel):
@@ -148,7 +148,8 @@ class FitResult(BaseModel):
 class FairRegressionOut(BaseModel):
     id: uuid.UUID
     name: str | None
-    status: FitStatus = Field(description="the fit job's status: queued, running, succeeded, failed or cancelled")
+    status: SessionStatus = Field(description="queued or running while the fit job does, ready once the fit is "
+                                              "stored; failed or cancelled if the fit job was")
     job_id: uuid.UUID | None
     progress: float | None = Field(None, description="the fit job's progress, 0..1")
     error: str | None = None

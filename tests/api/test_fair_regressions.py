@@ -157,7 +157,7 @@ def test_statistical_parity_fit_runs_as_a_job_and_meets_theorem_4(client, sessio
     assert [j.status for j in jobs] == ["succeeded"] and jobs[0].progress == 1.0
     fitted = _get(client, rid)
     result = fitted["result"]
-    assert fitted["status"] == "succeeded" and fitted["progress"] == 1.0 and fitted["version"] == 2
+    assert fitted["status"] == "ready" and fitted["progress"] == 1.0 and fitted["version"] == 2
     assert result["slack"] == 0.05 and result["status"] == "converged" and result["feasible"] is True
     assert sum(result["weights"]) == pytest.approx(1.0, abs=TOL)
     assert result["n_predictors"] == len(result["weights"]) >= 2 and min(result["weights"]) > 0
@@ -271,7 +271,7 @@ def test_bounded_group_loss_meets_its_bounds_or_says_infeasible(client, sessions
     assert result["group_losses"]["b"] == pytest.approx(b_loss, abs=TOL)
 
     infeasible = _fitted(client, sessions, settings, _bgl_body(bound=0.001))
-    assert infeasible["status"] == "succeeded" and infeasible["result"]["feasible"] is False
+    assert infeasible["status"] == "ready" and infeasible["result"]["feasible"] is False
     assert "constraints are not met" in infeasible["result"]["message"]
     bad = infeasible["result"]
     # Algorithm 2's test fails: some γ_a(Q) > ζ + (1 + 2ν)/B (here both groups, at ≈ 0.0103).
@@ -359,8 +359,8 @@ def test_cancelled_fits_leave_the_regression_cancelled(client, sessions, setting
 
 def test_a_real_worker_fits_and_a_cancelled_running_fit_ends_cancelled(client, worker):
     rid = _create(client, _sp_body()).json()["id"]
-    done = wait_for(lambda: (r := _get(client, rid))["status"] in ("succeeded", "failed") and r)
-    assert done["status"] == "succeeded" and done["progress"] == 1.0 and done["result"]["feasible"] is True
+    done = wait_for(lambda: (r := _get(client, rid))["status"] in ("ready", "failed") and r)
+    assert done["status"] == "ready" and done["progress"] == 1.0 and done["result"]["feasible"] is True
     assert len(_predict(client, rid, [[0.0, 0.0, 1.0]])["predictions"]) == 1
 
     # A slow fit (boosted trees, a tolerance it never reaches): progress shows while it runs.
@@ -503,5 +503,5 @@ def test_other_tenants_get_404_on_every_route(client, sessions, settings):
     assert stolen.status_code == 404
     assert client.get(URL).status_code == 401
     mine = _get(as_alice, rid)
-    assert mine["status"] == "succeeded" and mine["version"] == 2
+    assert mine["status"] == "ready" and mine["version"] == 2
     assert len(_predict(as_alice, rid, [[0.0, 0.0]])["predictions"]) == 1
