@@ -320,7 +320,7 @@ def test_2_fits_run_in_a_worker_container_then_decide_and_predict(api: httpx.Cli
     regression_id = job["resource"]["id"]
     assert job_row(job_id)["host"] in workers
     fitted = api.get(f"/v1/fair-regressions/{regression_id}").json()
-    assert fitted["status"] == "succeeded" and fitted["n_rows"] == 300
+    assert fitted["status"] == "ready" and fitted["n_rows"] == 300
     assert sum(fitted["result"]["weights"]) == pytest.approx(1.0)
     low, high = fitted["label_range"]
     rows = synthetic(20, 7, "x")["features"]

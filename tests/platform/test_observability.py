@@ -131,7 +131,7 @@ def test_retention_keeps_a_sessions_latest_job(client, sessions, settings):
         db.execute(update(Job).values(finished_at=utcnow() - timedelta(days=40)))
         assert queue.purge_finished(db, 30) == 0
         assert db.scalar(select(SessionRecord.job_id)) is not None
-    assert client.get(f"/v1/fair-regressions/{fit['id']}").json()["status"] == "succeeded"
+    assert client.get(f"/v1/fair-regressions/{fit['id']}").json()["status"] == "ready"
 
 
 def test_metrics_need_the_token_when_one_is_set(database_url):
