@@ -25,7 +25,7 @@ from service.middleware import BodyGuard, RequestContext
 from service.ops.metrics import REGISTRY, JobCollector
 from service.ops.router import router as ops_router
 from service.quotas import RateLimiter
-from service.resources import RESOURCE_ROUTERS
+from service.resources import routers
 from service.settings import Settings, get_settings
 
 __all__ = ["create_app"]
@@ -95,7 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_handlers(app)
     # Routes are matched in order, one regex each: the per-decision routes of the session
     # resources go first, since they take the most requests.
-    for router in (*RESOURCE_ROUTERS, datasets_router, jobs_router, metrics_router, ops_router):
+    for router in (*routers(), datasets_router, jobs_router, metrics_router, ops_router):
         app.include_router(router)
     # The last added runs first: the request's context wraps everything, the body guard the app.
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout_seconds,

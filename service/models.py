@@ -1,14 +1,16 @@
 """Imports every table so ``Base.metadata`` is complete (Alembic and tests use it)."""
 
 from service.auth import ApiKey, Tenant
-from service.balanced_filters.models import FilterCandidate  # noqa: F401
 from service.datasets.models import Dataset
 from service.db import Base
 from service.idempotency import IdempotencyRecord
-from service.jobs.models import Job
+from service.jobs.models import Job, JobDurationStats
+from service.resources import load_models
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
 
 __all__ = [
-    "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "SessionBlob",
+    "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "JobDurationStats", "SessionBlob",
     "SessionDataset", "SessionRecord", "Tenant",
 ]
+
+load_models()

@@ -11,13 +11,15 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-import service.tasks  # noqa: F401  (registers every resource's job handlers)
 from service.auth import DEFAULT_TENANT, CurrentTenant, Tenant, create_api_key
 from service.db import transaction
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
+from service.resources import load_tasks
 from service.settings import Settings
+
+load_tasks()  # every decision type's job handlers, for the in-process runner
 
 
 class ApiClient:

@@ -59,7 +59,9 @@ def die_with_parent(parent_pid: int, sig: int = signal.SIGTERM) -> None:
 
 def _load_handlers(settings: Settings) -> None:
     """Import every module that registers job handlers."""
-    from service import tasks  # noqa: F401  (registers the resources' handlers)
+    from service.resources import load_tasks
+
+    load_tasks()
 
     if settings.enable_diagnostic_jobs:
         from service.jobs import diagnostics  # noqa: F401
