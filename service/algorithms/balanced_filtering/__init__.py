@@ -10,7 +10,7 @@ Modules: ``qp`` (Algorithm 1, cached cvxpy problems), ``reference`` (an
 independent projected-gradient solver), ``measures`` (A, disclosivity,
 imbalance), ``tree`` and ``decide`` (node tables, vectorised routing, coins
 fixed by candidate id), ``oracle`` and ``game`` (Definition 14, Algorithm 3),
-``ab_tree`` (Algorithm 4), ``proxies`` (naive and QP baselines),
+``ab_tree`` and ``ab_split`` (Algorithm 4 and its split search), ``proxies`` (naive and QP baselines),
 ``interpolation`` (Appendix A.1.1), ``groups`` (disjoint and intersecting
 groups), ``session`` (running counts), ``factory`` (proxies by name).
 """

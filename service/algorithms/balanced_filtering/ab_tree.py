@@ -48,41 +48,20 @@ relaxed proxy), Appendix A.1.2 (gamma = 0.1, depth 20, stop at 0.1).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from service.algorithms.balanced_filtering.ab_split import Leaf, build_tree, find_split, lemma3_f
 from service.algorithms.balanced_filtering.base import BaseProxy
 from service.algorithms.balanced_filtering.decide import assign_leaves
-from service.algorithms.balanced_filtering.game import GameSettings, SplitGameResult, play_split_game
 from service.algorithms.balanced_filtering.measures import conditional_matrix
-from service.algorithms.balanced_filtering.oracle import RIDGE, PairedRegressionOracle
+from service.algorithms.balanced_filtering.oracle import RIDGE
 from service.algorithms.balanced_filtering.qp import SamplingResult, solve_sampling
 from service.algorithms.balanced_filtering.tree import LEAF, MIXTURE, ProxyTree, leaf_probabilities
 from service.algorithms.validation import InputError
 
 __all__ = ["ABTreeProxy", "ABTreeRelaxedProxy", "lemma3_f"]
-
-# Points whose weight at a node is below this are not part of it (weights are
-# products of split probabilities; 1e-12 of one point is far below any count).
-WEIGHT_FLOOR = 1e-12
-
-
-def lemma3_f(gamma: float, distance_to_vertex: float) -> float:
-    """``f(gamma)`` of Lemma 3 for ``||R(V) - U'||`` = ``distance_to_vertex``."""
-    g = 2.0 * gamma - gamma**2
-    inner = max((gamma**2 - 2.0 * gamma) * distance_to_vertex**2 + 2.0, 0.0)
-    value = 2.0 - distance_to_vertex**2 + 2.0 * distance_to_vertex * (1.0 - gamma) * np.sqrt(inner)
-    return float(np.sqrt(g) * np.sqrt(max(value, 0.0)))
-
-
-@dataclass
-class _Leaf:
-    node: int
-    depth: int
-    weights: np.ndarray
-
 
 class ABTreeProxy(BaseProxy):
     """(alpha, beta)-proxy tree (Algorithm 4); ``relaxed=True`` is the relaxed proxy.
@@ -188,7 +167,7 @@ class ABTreeProxy(BaseProxy):
         nodes: list[list[int]] = [[LEAF, -1, -1, -1]]  # feature, left, right, split index
         coefs: list[np.ndarray] = []
         phis: list[np.ndarray] = []
-        leaves = [_Leaf(node=0, depth=0, weights=np.ones(len(X)))]
+        leaves = [Leaf(node=0, depth=0, weights=np.ones(len(X)))]
         self.splits_: list[dict[str, Any]] = []
         self.games_played_ = 0
         self.rejections_ = {"small_leaf": 0, "disclosive": 0, "no_progress": 0}
@@ -198,7 +177,7 @@ class ABTreeProxy(BaseProxy):
             if hull.distance <= self.stop_distance:
                 self.stop_reason_ = "within_stop_distance"
                 break
-            split = self._find_split(X_std, Z, leaves, A, r_hat, hull)
+            split = find_split(self, X_std, Z, leaves, A, r_hat, hull)
             if split is None:
                 at_max = all(leaf.depth >= self.max_depth for leaf in leaves)
                 self.stop_reason_ = "max_depth" if at_max else "no_qualifying_split"
@@ -210,75 +189,13 @@ class ABTreeProxy(BaseProxy):
             nodes += [[LEAF, -1, -1, -1], [LEAF, -1, -1, -1]]
             coefs.append(oracle_coef)
             phis.append(game.phi)
-            leaves[j:j + 1] = [_Leaf(left, leaf.depth + 1, child1), _Leaf(right, leaf.depth + 1, child0)]
+            leaves[j:j + 1] = [Leaf(left, leaf.depth + 1, child1), Leaf(right, leaf.depth + 1, child0)]
             self.splits_.append({"node": leaf.node, "depth": leaf.depth, **record})
-        self.tree_ = _build_tree(nodes, coefs, phis, leaves, mean, scale, Z.shape[1])
+        self.tree_ = build_tree(nodes, coefs, phis, leaves, mean, scale, Z.shape[1])
         self.n_leaves_ = len(leaves)
         self.hull_distance_ = hull.distance
         sampling = solve_sampling(A, r_hat, self.target_, relaxed=True) if self.relaxed else hull
         return np.column_stack([leaf.weights for leaf in leaves]), sampling
-
-    def _find_split(
-        self, X_std: np.ndarray, Z: np.ndarray, leaves: list[_Leaf], A: np.ndarray, r_hat: np.ndarray,
-        hull: SamplingResult,
-    ) -> tuple[int, SplitGameResult, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]] | None:
-        """Algorithm 4's search: the first leaf (and margin) whose split passes every test."""
-        U, U_prime, distance = self.target_, hull.closest_point, hull.distance
-        d = (U - U_prime) / distance
-        reach = (A - U_prime) @ d
-        margins = self.margins if self.progress == "gamma" else (0.0,)
-        settings = GameSettings(self.epsilon, self.max_iterations, self.lambda_max, self.step_size)
-        for j in sorted(range(len(leaves)), key=lambda i: (-reach[i], -r_hat[i])):
-            leaf = leaves[j]
-            if leaf.depth >= self.max_depth or leaf.weights.sum() < 2 * self.min_leaf_weight:
-                continue
-            rows = np.flatnonzero(leaf.weights > WEIGHT_FLOOR)
-            w, Zv = leaf.weights[rows], Z[rows]
-            oracle = PairedRegressionOracle(X_std[rows], w, Zv, self.ridge)
-            for margin in margins:
-                if self.progress == "gamma":
-                    offset = float(U_prime @ d) + margin * self.gamma * distance
-                else:
-                    offset = float(A[j] @ d) + lemma3_f(self.gamma, float(np.linalg.norm(A[j] - U_prime)))
-                game = play_split_game(
-                    oracle, w, Zv, self.base_rates_, max(self.alpha - self.epsilon, 0.0), -d, offset, settings
-                )
-                self.games_played_ += 1
-                child1 = np.zeros(len(leaf.weights))
-                child1[rows] = w * game.h_bar
-                record = self._check_split(j, A, r_hat, leaf.weights, child1, Z, distance)
-                if record is not None:
-                    return j, game, oracle.coef, child1, leaf.weights - child1, {**game.summary(), **record}
-        return None
-
-    def _check_split(
-        self, j: int, A: np.ndarray, r_hat: np.ndarray, weights: np.ndarray, child1: np.ndarray, Z: np.ndarray,
-        distance: float,
-    ) -> dict[str, Any] | None:
-        """The tests of step 3; the record of a passing split, else ``None`` (counted by reason)."""
-        child0 = weights - child1
-        mass1, mass0 = float(child1.sum()), float(child0.sum())
-        if min(mass1, mass0) < max(self.min_leaf_weight, WEIGHT_FLOOR):
-            self.rejections_["small_leaf"] += 1
-            return None
-        rows = np.vstack([child1 @ Z / mass1, child0 @ Z / mass0])
-        leaf_disclosivity = float(np.max(np.abs(rows - self.base_rates_)))
-        if leaf_disclosivity > self.alpha + self.epsilon:
-            self.rejections_["disclosive"] += 1
-            return None
-        n = len(weights)
-        A_new = np.vstack([A[:j], rows, A[j + 1:]])
-        r_new = np.concatenate([r_hat[:j], [mass1 / n, mass0 / n], r_hat[j + 1:]])
-        after = solve_sampling(A_new, r_new, self.target_).distance
-        if after > (1.0 - self.gamma) * distance:
-            self.rejections_["no_progress"] += 1
-            return None
-        return {
-            "leaf_disclosivity": leaf_disclosivity,
-            "distance_before": distance,
-            "distance_after": after,
-            "side_shares": [mass1 / n, mass0 / n],
-        }
 
     # -- using the tree ------------------------------------------------------------------
     @property
@@ -340,28 +257,3 @@ class ABTreeRelaxedProxy(ABTreeProxy):
             alpha, gamma, epsilon, max_depth, stop_distance, relaxed, target, max_iterations,
             lambda_max, step_size, progress, min_leaf_weight, ridge, margins,
         )
-
-
-def _build_tree(
-    nodes: list[list[int]], coefs: list[np.ndarray], phis: list[np.ndarray], leaves: list[_Leaf], mean: np.ndarray,
-    scale: np.ndarray, n_groups: int,
-) -> ProxyTree:
-    table = np.array(nodes, dtype=np.int64)
-    leaf_index = np.full(len(nodes), -1, dtype=np.int64)
-    for index, leaf in enumerate(leaves):
-        leaf_index[leaf.node] = index
-    basis = n_groups + 1
-    return ProxyTree(
-        feature=table[:, 0],
-        threshold=np.zeros(len(nodes)),
-        left=table[:, 1],
-        right=table[:, 2],
-        leaf_index=leaf_index,
-        split_index=table[:, 3],
-        split_coef=np.array(coefs) if coefs else np.zeros((0, len(mean) + 1, basis)),
-        split_phi=np.vstack(phis) if phis else np.zeros((0, basis)),
-        split_offset=np.concatenate([[0], np.cumsum([len(p) for p in phis])]).astype(np.int64),
-        feature_mean=mean,
-        feature_scale=scale,
-        n_leaves=len(leaves),
-    )
