@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 import uuid
 import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
@@ -26,6 +24,7 @@ from sqlalchemy import Engine, ForeignKey, String, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
+from service.caches import LruCache
 from service.db import Base, UTCDateTime, new_id, utcnow
 from service.errors import ServiceUnavailable, Unauthorized
 
@@ -152,32 +151,15 @@ OPEN_MODE_CACHE_SECONDS = 1.0
 TENANT_CACHE_SIZE = 10_000
 
 
-class TenantCache:
-    """Resolved keys, least recently used first out, each trusted for its TTL."""
+class TenantCache(LruCache[str | None, CurrentTenant]):
+    """Resolved keys (service.caches): a key is trusted for 60 s, open mode for 1 s."""
 
     def __init__(self, size: int = TENANT_CACHE_SIZE) -> None:
-        self.size = size
-        self._entries: OrderedDict[str | None, tuple[CurrentTenant, float]] = OrderedDict()
+        super().__init__("tenants", size, ttl=KEY_CACHE_SECONDS)
 
-    def get(self, token: str | None) -> CurrentTenant | None:
-        hit = self._entries.get(token)
-        if hit is None:
-            return None
-        if hit[1] <= time.monotonic():
-            del self._entries[token]
-            return None
-        self._entries.move_to_end(token)
-        return hit[0]
-
-    def put(self, token: str | None, tenant: CurrentTenant) -> None:
-        ttl = KEY_CACHE_SECONDS if token is not None else OPEN_MODE_CACHE_SECONDS
-        self._entries[token] = (tenant, time.monotonic() + ttl)
-        self._entries.move_to_end(token)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        self._entries.clear()
+    def put(self, key: str | None, value: CurrentTenant, ttl: float | None = None) -> None:
+        super().put(key, value, ttl if ttl is not None else KEY_CACHE_SECONDS if key is not None
+                    else OPEN_MODE_CACHE_SECONDS)
 
 
 def _lookup(readers: sessionmaker[Session], token: str | None, open_mode: bool) -> CurrentTenant:

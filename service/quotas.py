@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import time
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from fastapi import Request
@@ -21,6 +20,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.auth import CurrentTenant
+from service.caches import LruCache
 from service.errors import TooManyRequests
 
 __all__ = ["RateLimiter", "admit", "check_active_jobs", "check_stored_bytes"]
@@ -41,7 +41,7 @@ class RateLimiter:
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = max(1, burst)
-        self._buckets: OrderedDict[uuid.UUID, _Bucket] = OrderedDict()
+        self._buckets: LruCache[uuid.UUID, _Bucket] = LruCache("rate_buckets", BUCKETS_MAX)
 
     def wait_seconds(self, tenant_id: uuid.UUID, now: float | None = None) -> float:
         """Take one token and return 0, or return how long until one is available."""
@@ -50,11 +50,9 @@ class RateLimiter:
         now = time.monotonic() if now is None else now
         bucket = self._buckets.get(tenant_id)
         if bucket is None:
-            bucket = self._buckets[tenant_id] = _Bucket(float(self.burst), now)
-            if len(self._buckets) > BUCKETS_MAX:
-                self._buckets.popitem(last=False)
+            bucket = _Bucket(float(self.burst), now)
+            self._buckets.put(tenant_id, bucket)
         else:
-            self._buckets.move_to_end(tenant_id)
             bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.at) * self.rate)
             bucket.at = now
         if bucket.tokens >= 1.0:
