@@ -11,10 +11,11 @@ from sqlalchemy.orm import Session
 from service.algorithms import fairbatch
 from service.batch_schedulers.repository import repository
 from service.batch_schedulers.schemas import BatchSchedulerCreate, BatchSchedulerOut, EpochReport
+from service.pages import readable
 from service.sessions.lifecycle import READY, new_seed
 from service.sessions.models import SessionRecord
 from service.sessions.repository import Entry
-from service.sessions.service import Step, algorithm_errors, readable, report_once
+from service.sessions.service import Step, algorithm_errors, report_once
 
 __all__ = ["create_scheduler", "report_epoch", "scheduler_out"]
 

@@ -15,7 +15,7 @@ from service.datasets.schemas import DatasetCreate, DatasetList, DatasetOut
 from service.db import SessionDep
 from service.errors import ServiceError
 from service.fields import Name, Text
-from service.sessions.service import readable, render_page
+from service.pages import page, readable
 from service.settings import SettingsDep
 
 router = resource_router("/datasets", "datasets")
@@ -74,10 +74,8 @@ def create_dataset(
 def list_datasets(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
                   cursor: str | None = None) -> DatasetList:
     """List datasets, oldest first."""
-    items = DatasetRepository(db, tenant.id).list(limit, parse_cursor(cursor))
-    next_cursor = str(items[-1].id) if len(items) == limit else None
-    shown, skipped = render_page(items, WHAT, DatasetOut.model_validate)
-    return DatasetList(items=shown, next_cursor=next_cursor, skipped=skipped)
+    rows = DatasetRepository(db, tenant.id).list(limit, parse_cursor(cursor))
+    return DatasetList(**page(rows, limit, WHAT, DatasetOut.model_validate))
 
 
 @router.get("/{dataset_id}", operation_id="get_dataset")

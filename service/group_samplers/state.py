@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from service.algorithms.adaptive_sampling import SamplerConfig, SamplerState
+from service.pages import readable
 from service.sessions.models import SessionRecord
-from service.sessions.service import readable
 
 __all__ = ["Managed", "SamplerSession", "load"]
 

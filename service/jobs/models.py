@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base, UTCDateTime, new_id, utcnow
 
-__all__ = ["DURATION_BUCKETS", "FINISHED", "JOB_STATUSES", "Job", "JobDurationStats"]
+__all__ = ["DURATION_BUCKETS", "FINISHED", "JOB_STATUSES", "Job", "JobDurationStats", "JobStatus"]
 
-JOB_STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
+JobStatus = Literal["queued", "running", "succeeded", "failed", "cancelled"]
+JOB_STATUSES: tuple[str, ...] = get_args(JobStatus)
 FINISHED = ("succeeded", "failed", "cancelled")
 # Upper bounds (seconds) of the job-duration histogram's buckets; one column each below.
 DURATION_BUCKETS = (0.5, 1, 5, 15, 60, 300, 900, 3600)

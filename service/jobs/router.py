@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import Query, Response, status
 
@@ -11,12 +11,13 @@ from service.api import LimitQuery, parse_cursor, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.jobs import service
+from service.jobs.models import JobStatus
 from service.jobs.repository import JobRepository
 from service.jobs.schemas import JobList, JobOut
+from service.pages import page
 
 router = resource_router("/jobs", "jobs")
 
-StatusFilter = Literal["queued", "running", "succeeded", "failed", "cancelled"]
 
 
 @router.get("/{job_id}", operation_id="get_job")
@@ -26,12 +27,11 @@ def get_job(job_id: uuid.UUID, db: SessionDep, tenant: TenantDep) -> JobOut:
 
 
 @router.get("", operation_id="list_jobs")
-def list_jobs(db: SessionDep, tenant: TenantDep, status: Annotated[StatusFilter | None, Query()] = None,
+def list_jobs(db: SessionDep, tenant: TenantDep, status: Annotated[JobStatus | None, Query()] = None,
               limit: LimitQuery = 50, cursor: str | None = None) -> JobList:
     """List jobs, oldest first, optionally by status."""
-    items = JobRepository(db, tenant.id).list(limit, parse_cursor(cursor), status)
-    next_cursor = str(items[-1].id) if len(items) == limit else None
-    return JobList(items=[service.job_out(j) for j in items], next_cursor=next_cursor)
+    rows = JobRepository(db, tenant.id).list(limit, parse_cursor(cursor), status)
+    return JobList(**page(rows, limit, "job", service.job_out))
 
 
 @router.post("/{job_id}/cancel", operation_id="cancel_job", status_code=status.HTTP_202_ACCEPTED)

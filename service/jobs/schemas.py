@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 
+from service.jobs.models import JobStatus
+from service.pages import Skipped
+
 __all__ = ["JobList", "JobOut", "JobResource"]
 
-JobStatus = Literal["queued", "running", "succeeded", "failed", "cancelled"]
 
 
 class JobResource(BaseModel):
@@ -36,3 +38,4 @@ class JobOut(BaseModel):
 class JobList(BaseModel):
     items: list[JobOut]
     next_cursor: str | None = None
+    skipped: Skipped

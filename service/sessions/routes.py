@@ -21,10 +21,11 @@ from sqlalchemy.orm import Session
 from service.api import LimitQuery, parse_cursor
 from service.auth import CurrentTenant, TenantDep
 from service.db import SessionDep
+from service.pages import page, readable
 from service.sessions.models import SessionRecord
 from service.sessions.repository import SessionRepository
 from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, delete_session, readable, render_page, set_etag
+from service.sessions.service import decision_page, delete_session, set_etag
 
 __all__ = ["Render", "SessionRoutes", "add_session_routes"]
 
@@ -75,8 +76,7 @@ def add_session_routes(router: APIRouter, spec: SessionRoutes, *, skip: tuple[st
 
     def list_all(db: Session, tenant: CurrentTenant, limit: int = 50, cursor: str | None = None) -> BaseModel:
         rows = spec.repository(db, tenant.id).list(limit, parse_cursor(cursor))
-        shown, skipped = render_page(rows, spec.noun, lambda r: item(db, tenant.id, r))
-        return spec.page(items=shown, next_cursor=str(rows[-1].id) if len(rows) == limit else None, skipped=skipped)
+        return spec.page(**page(rows, limit, spec.noun, lambda r: item(db, tenant.id, r)))
 
     def log(db: Session, tenant: CurrentTenant, limit: int = 100, cursor: str | None = None,
             **ids: uuid.UUID) -> DecisionList:

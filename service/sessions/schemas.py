@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from service.pages import Skipped, SkippedItem
 
 __all__ = ["DecisionList", "DecisionOut", "Skipped", "SkippedItem"]
 
@@ -27,15 +29,3 @@ class DecisionOut(BaseModel):
 class DecisionList(BaseModel):
     items: list[DecisionOut]
     next_cursor: str | None = Field(None, description="pass as cursor for the next page")
-
-
-class SkippedItem(BaseModel):
-    """A stored row a list could not show (its stored state is damaged): named, not fatal to the page."""
-
-    id: uuid.UUID
-    error: str = Field(description="why the row cannot be read; GET it for the same answer as a problem")
-
-
-Skipped = Annotated[list[SkippedItem], Field(
-    default_factory=list, description="rows of this page that cannot be read (a damaged stored state), by id; the "
-    "page's other items and its cursor are unaffected")]

@@ -5,21 +5,21 @@ from __future__ import annotations
 import logging
 import re
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from fastapi import Response
-from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from service import jobs
 from service.algorithms.validation import InputError
-from service.errors import Conflict, ServiceError, Unprocessable
+from service.errors import Conflict, Unprocessable
+from service.pages import CorruptState, readable, render_page  # noqa: F401  (transitional re-export)
 from service.sessions.models import SessionRecord
 from service.sessions.repository import Entry, SessionRepository
-from service.sessions.schemas import DecisionList, DecisionOut, SkippedItem
+from service.sessions.schemas import DecisionList, DecisionOut
 
 __all__ = ["CorruptState", "Step", "algorithm_errors", "decision_page", "delete_session", "readable",
            "render_page", "report_once", "set_etag"]
@@ -44,57 +44,6 @@ def algorithm_errors(*, conflicts: tuple[type[Exception], ...] = ()) -> Iterator
         raise Conflict(str(exc)) from None
     except ValueError as exc:
         raise Unprocessable(str(exc), errors=[{"loc": ["body"], "msg": str(exc)}]) from None
-
-
-class CorruptState(ServiceError):
-    """A stored row that cannot be read back (a damaged state or config): 500, of its own type.
-
-    It is the server's fault, so a 5xx, but a precise one: the problem names the row and
-    says why, the row's decision log stays readable, and nothing else is affected — lists
-    show every other row and name this one under ``skipped`` (:func:`render_page`).
-    """
-
-    status, title, slug = 500, "Stored state unreadable", "corrupt-state"
-
-
-# How much of the underlying error a corrupt-state problem repeats.
-CORRUPT_REASON_CHARS = 200
-
-
-class _Row(Protocol):
-    id: uuid.UUID
-
-
-def readable(row: _Row, what: str, render: Callable[[], T]) -> T:
-    """``render()`` of a stored row, or :class:`CorruptState` naming it when its stored data cannot be rendered.
-
-    Database errors pass through (they are not the row's content), and so does any
-    ``ServiceError`` the rendering raises on purpose.
-    """
-    try:
-        return render()
-    except (SQLAlchemyError, ServiceError):
-        raise
-    except Exception as exc:
-        log.exception("stored %s %s cannot be rendered", what, row.id)
-        reason = f"{type(exc).__name__}: {exc}"[:CORRUPT_REASON_CHARS]
-        raise CorruptState(f"the stored {what} {row.id} cannot be read ({reason}); its decision log is still "
-                           "readable; tell the operator") from exc
-
-
-R = TypeVar("R", bound=_Row)
-
-
-def render_page(rows: Sequence[R], what: str, render: Callable[[R], T]) -> tuple[list[T], list[SkippedItem]]:
-    """A list page: every row rendered, and each that cannot be (:func:`readable`) named instead of failing."""
-    items: list[T] = []
-    skipped: list[SkippedItem] = []
-    for row in rows:
-        try:
-            items.append(readable(row, what, lambda row=row: render(row)))  # type: ignore[misc]
-        except ServiceError as exc:  # CorruptState, or another error the row's rendering raised
-            skipped.append(SkippedItem(id=row.id, error=exc.detail))
-    return items, skipped
 
 
 def set_etag(response: Response, record: SessionRecord) -> None:
