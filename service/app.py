@@ -17,8 +17,8 @@ from service import __version__
 from service.auth import TenantCache, ensure_default_tenant
 from service.datasets.router import router as datasets_router
 from service.db import WriteGate, make_engine, make_reader_sessionmaker, make_sessionmaker
-from service.errors import install_handlers
 from service.fairness_metrics.router import router as metrics_router
+from service.handlers import install_handlers
 from service.jobs.router import router as jobs_router
 from service.jobs.waiter import JobWaiter
 from service.middleware import BodyGuard, RequestContext

@@ -24,7 +24,7 @@ import uuid
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service import tracing
-from service.errors import problem_response
+from service.errors import PayloadTooLarge, RequestTimeout, problem_of
 from service.logs import REQUEST_ID
 from service.ops.metrics import REQUEST_LATENCY
 
@@ -33,6 +33,7 @@ __all__ = ["BodyGuard", "RequestContext"]
 access_log = logging.getLogger("service.access")
 REQUEST_ID_HEADER = b"x-request-id"
 _SANE_ID = re.compile(rb"^[A-Za-z0-9._:\-]{1,128}$")
+CLOSE = {"Connection": "close"}  # the rest of a refused body is not read: the connection ends
 
 
 class RequestContext:
@@ -131,18 +132,12 @@ class BodyGuard:
                 await self._too_large(scope, receive, send)
         except _TooSlow:
             if not started:
-                await problem_response(
-                    408, "Request timeout",
+                await problem_of(RequestTimeout(
                     f"the request body did not arrive within {max(self.timeout, declared / self.min_rate):.0f} s "
-                    "(FAIRACQ_BODY_TIMEOUT_SECONDS); send it faster or in smaller parts",
-                    slug="request-timeout", headers={"Connection": "close"},
-                )(scope, receive, send)
+                    "(FAIRACQ_BODY_TIMEOUT_SECONDS); send it faster or in smaller parts"), CLOSE)(scope, receive, send)
 
     async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = problem_response(
-            413, "Payload too large",
-            f"the request body is larger than the limit of {self.max_bytes} bytes "
-            "(FAIRACQ_MAX_BODY_BYTES); split the upload",
-            slug="payload-too-large", headers={"Connection": "close"},
-        )
+        response = problem_of(PayloadTooLarge(
+            f"the request body is larger than the limit of {self.max_bytes} bytes (FAIRACQ_MAX_BODY_BYTES); "
+            "split the upload"), CLOSE)
         await response(scope, receive, send)

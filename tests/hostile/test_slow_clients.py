@@ -242,4 +242,5 @@ def test_a_write_lock_held_by_another_process_never_blocks_the_event_loop(server
         holder.wait(10)
         holder.stdout.close()  # type: ignore[union-attr]
     assert result["status"] == 200 and 1.5 < result["seconds"] < 5, result
-    assert len(health) >= 10 and max(health) < 0.1, f"/healthz took up to {max(health) * 1000:.0f} ms"
+    # A loop blocked by the lock would hold /healthz for the whole 2 s.
+    assert len(health) >= 10 and max(health) < 0.5, f"/healthz took up to {max(health) * 1000:.0f} ms"
