@@ -105,7 +105,7 @@ def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id
     index = _result_index(fit, payload.slack)
     if len(payload.features) > settings.max_rows:
         raise InvalidInput(f"has {len(payload.features)} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)",
-                         ["body", "features"])
+                           ["body", "features"])
     predictor = _predictor(repo, record, index)
     X = as_matrix(payload.features, ("body", "features"), n_features=predictor.n_features)
     seed = rng = None

@@ -37,6 +37,14 @@ class BoundedGroupLoss:
     bound: float | None
     bounds: dict[str, float] | None
 
+    @property
+    def zeta(self) -> float | dict[str, float]:
+        """ζ as the library takes it: one bound for every group, or one per group name."""
+        if self.bounds is not None:
+            return dict(self.bounds)
+        assert self.bound is not None, "the request sends bound or bounds"
+        return self.bound
+
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "bound": self.bound, "bounds": None if self.bounds is None else dict(self.bounds)}
 

@@ -43,14 +43,14 @@ def run_fit(config: Config, X: np.ndarray, y: np.ndarray, groups: np.ndarray, rn
               "tolerance": config.tolerance, "bound_b": config.bound_b, "rng": rng, **hooks}
     constraint = config.constraint
     if isinstance(constraint, BoundedGroupLoss):
-        bounds = constraint.bound if constraint.bounds is None else dict(constraint.bounds)
-        result = fit_bounded_group_loss(X, y, groups, bounds, **common)
+        result = fit_bounded_group_loss(X, y, groups, constraint.zeta, **common)
         return service.FitOutcome([result], [None], None), result.status
     sp = {"grid_size": constraint.grid_size, "oracle": config.oracle, **common}
     slack = constraint.slack
     if isinstance(slack, tuple):
         swept = sweep(list(slack), X, y, groups, **sp)
-        return service.FitOutcome(swept.results, list(slack)[: len(swept.results)], swept.frontier), swept.status
+        fitted: list[float | None] = list(slack[: len(swept.results)])  # a cancelled sweep stops early
+        return service.FitOutcome(swept.results, fitted, swept.frontier), swept.status
     result = fit_statistical_parity(X, y, groups, slack, **sp)
     return service.FitOutcome([result], [slack], None), result.status
 
