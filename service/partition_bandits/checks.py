@@ -8,7 +8,6 @@ a 422 that names the field, instead of a job that fails later.
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -17,6 +16,7 @@ from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
 from service.errors import InvalidInput
 from service.partition_bandits.schemas import PartitionBanditCreate, PartitionIn, PartitioningSpec, RunRequest
+from service.partition_bandits.state import Config
 
 __all__ = ["client_partitions", "creation_datasets", "default_partitioning", "run_datasets"]
 
@@ -88,21 +88,19 @@ def client_partitions(partitions: list[PartitionIn]) -> list[PartitionStats]:
             for pid, p in zip(ids, partitions, strict=True)]
 
 
-def run_datasets(db: Session, tenant_id: uuid.UUID, config: dict[str, Any],
+def run_datasets(db: Session, tenant_id: uuid.UUID, config: Config, pool_id: uuid.UUID,
                  payload: RunRequest) -> tuple[uuid.UUID, uuid.UUID]:
     """Train and test datasets of a managed run (the request's, else the bandit's), checked."""
     why = " for a managed run"
-    pool = DatasetRepository(db, tenant_id).get(uuid.UUID(config["pool_dataset_id"]))
+    pool = DatasetRepository(db, tenant_id).get(pool_id)
     if pool.label_values is None or not set(pool.label_values) <= BINARY_LABELS:
         raise InvalidInput(f"the bandit's pool (dataset {pool.id}) needs labels of 0 and 1{why}",
                          ["body", "pool_dataset_id"])
     chosen = {}
     for role in ("train", "test"):
-        given = getattr(payload, f"{role}_dataset_id")
-        stored = config[f"{role}_dataset_id"]
-        if given is None and stored is None:
+        dataset_id = getattr(payload, f"{role}_dataset_id") or getattr(config, f"{role}_dataset_id")
+        if dataset_id is None:
             raise InvalidInput(f"send {role}_dataset_id (the bandit has none)", ["body", f"{role}_dataset_id"])
-        dataset_id = given or uuid.UUID(stored)
         chosen[role] = _dataset(db, tenant_id, dataset_id, f"{role}_dataset_id", labels=True,
                                 groups=role == "test", n_features=pool.n_features, why=why).id
     return chosen["train"], chosen["test"]

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service import arrays
+from service.algorithms.datasift import PartitionStats
 from service.partition_bandits.models import KIND, OFFER_CHUNK, SessionBlob, SessionRecord, offer_blob
 from service.sessions.models import SessionDataset
 from service.sessions.repository import SessionRepository
@@ -17,6 +18,21 @@ __all__ = ["PartitionBanditRepository", "repository"]
 
 
 class PartitionBanditRepository(SessionRepository):
+    def put_partitions(self, record: SessionRecord, stats: list[PartitionStats]) -> None:
+        """Store the arms as given: centroids as an array, ids, sizes and base-rate differences as meta."""
+        self.put_blob(record, "partitions", {"centroids": np.array([p.centroid for p in stats], dtype=float)},
+                      meta={"ids": [p.id for p in stats], "sizes": [p.size for p in stats],
+                            "base_rate_difference": [p.base_rate_difference for p in stats]})
+
+    def partitions(self, record: SessionRecord) -> list[PartitionStats]:
+        """The arms as :meth:`put_partitions` stored them, in the bandit's order."""
+        found = self.get_blob(record, "partitions")
+        if found is None:
+            raise LookupError(f"the partition bandit {record.id} has no partitions blob")
+        centroids, meta = found[0]["centroids"], found[1].meta
+        return [PartitionStats(pid, size, centroid.tolist(), brd) for pid, size, centroid, brd in zip(
+            meta["ids"], meta["sizes"], centroids, meta["base_rate_difference"], strict=True)]
+
     def put_offer_order(self, record: SessionRecord, orders: list[np.ndarray], ids: np.ndarray | None) -> None:
         """Store each partition's pool rows (and ids, as UTF-8 bytes) in offer order, in chunks of ``OFFER_CHUNK``."""
         for j, rows in enumerate(orders):

@@ -7,13 +7,13 @@ from typing import Annotated
 
 from fastapi import Header, Response, status
 
-from service.api import LimitQuery, parse_cursor, resource_router
+from service.api import resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.jobs.schemas import JobOut
 from service.jobs.service import job_out
 from service.partition_bandits import service
-from service.partition_bandits.repository import repository
+from service.partition_bandits.models import KIND
 from service.partition_bandits.schemas import (
     BanditNextDecision,
     FeedbackReport,
@@ -23,20 +23,24 @@ from service.partition_bandits.schemas import (
     PartitionBanditOut,
     RunRequest,
 )
-from service.sessions.schemas import DecisionList
-from service.sessions.service import decision_page, readable, render_page, set_etag
+from service.partition_bandits.state import NOUN
+from service.sessions.routes import SessionRoutes, add_session_routes
+from service.sessions.service import set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/partition-bandits", "partition-bandits")
-WHAT = "partition bandit"
 IfMatch = Annotated[str | None, Header(description="the bandit's ETag; 412 when it has changed")]
 REPLAYED = "Idempotent-Replayed"
-NOT_READY = {409: {"description": "not ready (partitioning), partitioning failed, or the bandit has stopped"},
+NOT_READY = {409: {"description": "not ready (its partitioning job is queued or running), its partitioning job "
+                          "failed or was cancelled, or the bandit is done"},
              412: {"description": "If-Match failed"}}
+RUN_REFUSED = {409: {"description": "not ready (its partitioning job is queued or running), its partitioning job "
+                            "failed or was cancelled, or the bandit has no pool"},
+               412: {"description": "If-Match failed"}}
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_partition_bandit",
-             responses={202: {"model": PartitionBanditOut, "description": "a pool bandit, partitioning"}})
+             responses={202: {"model": PartitionBanditOut, "description": "a pool bandit, queued for partitioning"}})
 def create_partition_bandit(payload: PartitionBanditCreate, db: SessionDep, tenant: TenantDep,
                             settings: SettingsDep, response: Response) -> PartitionBanditOut:
     """Create a bandit: 201 and ready with client-made partitions; 202 while a worker partitions a pool."""
@@ -70,7 +74,7 @@ def report_partition_bandit_feedback(bandit_id: uuid.UUID, payload: FeedbackRepo
 
 
 @router.post("/{bandit_id}/runs", status_code=status.HTTP_202_ACCEPTED, operation_id="start_partition_bandit_run",
-             responses=NOT_READY)
+             responses=RUN_REFUSED)
 def start_partition_bandit_run(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, settings: SettingsDep,
                                response: Response, payload: RunRequest | None = None,
                                if_match: IfMatch = None) -> JobOut:
@@ -80,28 +84,9 @@ def start_partition_bandit_run(bandit_id: uuid.UUID, db: SessionDep, tenant: Ten
     return job_out(job)
 
 
-@router.get("/{bandit_id}", operation_id="get_partition_bandit")
-def get_partition_bandit(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
-                         response: Response) -> PartitionBanditOut:
-    """Read a bandit: status, budget, and each partition's mean reward, pulls and UCB."""
-    record = repository(db, tenant.id).get(bandit_id)
-    set_etag(response, record)
-    return readable(record, WHAT, lambda: service.bandit_out(db, tenant.id, record))
-
-
-@router.get("", operation_id="list_partition_bandits")
-def list_partition_bandits(db: SessionDep, tenant: TenantDep, limit: LimitQuery = 50,
-                           cursor: str | None = None) -> PartitionBanditList:
-    """List bandits, oldest first."""
-    items = repository(db, tenant.id).list(limit, parse_cursor(cursor))
-    next_cursor = str(items[-1].id) if len(items) == limit else None
-    shown, skipped = render_page(items, WHAT, lambda r: service.bandit_out(db, tenant.id, r))
-    return PartitionBanditList(items=shown, next_cursor=next_cursor, skipped=skipped)
-
-
-@router.get("/{bandit_id}/decisions", operation_id="list_partition_bandit_decisions")
-def list_partition_bandit_decisions(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep,
-                                    limit: LimitQuery = 100, cursor: str | None = None) -> DecisionList:
-    """The bandit's decision log: creation, partitioning, every next, feedback and run, in order."""
-    repo = repository(db, tenant.id)
-    return decision_page(repo, repo.get(bandit_id), limit, cursor)
+add_session_routes(router, SessionRoutes(
+    kind=KIND, noun=NOUN, id_param="bandit_id", out=PartitionBanditOut, page=PartitionBanditList,
+    render=service.bandit_out,
+    docs={"get": "Read a bandit: status, budget, and each partition's mean reward, pulls and UCB.",
+          "list": "List bandits, oldest first.",
+          "log": "The bandit's decision log: creation, partitioning, every next, feedback and run, in order."}))

@@ -9,10 +9,11 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from service.fields import Count, FiniteFloat, Int64, IntId, Name, Seed, bounded_text
+from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
 __all__ = [
-    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "BanditStatus", "FeedbackReport", "FeedbackResult",
+    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "FeedbackReport", "FeedbackResult",
     "LastRun", "PartitionBanditCreate", "PartitionBanditList", "PartitionBanditOut", "PartitionIn",
     "PartitionOut", "PartitionScore", "PartitioningSpec", "RunRequest",
 ]
@@ -23,7 +24,6 @@ MAX_PARTITIONS = 64
 
 Metric = Literal["demographic_parity", "equal_opportunity", "equalized_odds"]
 Reward = Literal["base_rate_distance", "distance", "base_rate", "selected_only"]
-BanditStatus = Literal["partitioning", "ready", "done", "failed"]
 
 
 class PartitionIn(BaseModel):
@@ -163,9 +163,11 @@ class LastRun(BaseModel):
 class PartitionBanditOut(BaseModel):
     id: uuid.UUID
     name: str | None
-    status: BanditStatus
+    status: SessionStatus = Field(description="queued or running: its partitioning job (pool bandits) is; ready: "
+                                  "it decides; done: it has stopped (stop_reason); failed or cancelled: its "
+                                  "partitioning job was")
     job_id: uuid.UUID | None = Field(None, description="the partitioning job (pool bandits)")
-    error: str | None = Field(None, description="why partitioning failed")
+    error: str | None = Field(None, description="why partitioning failed or was cancelled")
     metric: Metric
     reward: Reward
     reward_scale: str

@@ -301,7 +301,7 @@ def test_pool_bandit_is_partitioned_by_a_job_and_offers_pool_ids(client, session
     created = response.json()
     sid = created["id"]
     assert response.headers["location"] == f"{URL}/{sid}"
-    assert created["status"] == "partitioning" and created["job_id"] and created["partitions"] == []
+    assert created["status"] == "queued" and created["job_id"] and created["partitions"] == []
     assert client.post(f"{URL}/{sid}/next").status_code == 409
     assert client.post(f"{URL}/{sid}/runs", json={}).status_code == 409
     assert client.delete(f"/v1/datasets/{pool_id}").status_code == 409  # in use
@@ -356,11 +356,11 @@ def test_failed_partitioning_makes_the_bandit_failed(client, sessions, settings)
     state = _get(client, sid)
     assert state["status"] == "failed" and "90 partitions" in state["error"]
     response = client.post(f"{URL}/{sid}/next")
-    assert response.status_code == 409 and "partitioning failed" in response.json()["detail"]
-    # A cancelled partitioning job fails the bandit too.
+    assert response.status_code == 409 and "is failed" in response.json()["detail"]
+    # A cancelled partitioning job cancels the bandit.
     cancelled = client.post(URL, json={"pool_dataset_id": pool_id, "batch_size": 1, "budget": 5}).json()
     assert client.post(f"/v1/jobs/{cancelled['job_id']}/cancel").status_code == 202
-    assert _get(client, cancelled["id"])["status"] == "failed"
+    assert _get(client, cancelled["id"])["status"] == "cancelled"
     assert client.post(f"{URL}/{cancelled['id']}/next").status_code == 409
 
 
@@ -483,7 +483,7 @@ def test_a_real_worker_partitions_the_pool_and_runs_the_loop(client, worker):
     ids = {name: _dataset(client, body) for name, body in (("pool", pool), ("train", train), ("test", test))}
     sid = client.post(URL, json={"pool_dataset_id": ids["pool"], "partitioning": {"max_components": 3},
                                  "batch_size": 10, "budget": 30, "max_evaluations": 6}).json()["id"]
-    ready = wait_for(lambda: (b := _get(client, sid))["status"] != "partitioning" and b)
+    ready = wait_for(lambda: (b := _get(client, sid))["status"] not in ("queued", "running") and b)
     assert ready["status"] == "ready" and 2 <= len(ready["partitions"]) <= 3
     assert len(_next(client, sid)["item_ids"]) == 10
     run = client.post(f"{URL}/{sid}/runs", json={"train_dataset_id": ids["train"], "test_dataset_id": ids["test"]})

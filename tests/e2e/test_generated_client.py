@@ -94,7 +94,7 @@ def _submit_background_work(p: Pipeline, labeled: Any, pool: Any) -> dict[str, A
                                                                           max_components=4))
     pool_bandit = ok(p.api.partition_bandits.create_partition_bandit.sync_detailed(client=p.client, body=bandit_body),
                       HTTPStatus.ACCEPTED)
-    assert pool_bandit.status == m.PartitionBanditOutStatus.PARTITIONING and pool_bandit.partitions == []
+    assert pool_bandit.status == m.PartitionBanditOutStatus.QUEUED and pool_bandit.partitions == []
     return {"filter": balanced_filter, "regression": regression, "pool_bandit": pool_bandit,
             "early_decisions": early_decisions}
 

@@ -70,7 +70,7 @@ def test_sigkilled_worker_mid_partitioning_is_claimed_again_and_finishes_once(cl
         assert db.get(Job, job_id).status == "running", "the fit ended before the kill: make the pool bigger"
     os.killpg(first.pid, signal.SIGKILL)  # the worker and its job process die at once
     first.wait(10)
-    assert client.get(f"{URL}/{bandit}").json()["status"] == "partitioning"
+    assert client.get(f"{URL}/{bandit}").json()["status"] in ("queued", "running")
 
     second = workers()
     done = _wait(sessions, job_id, lambda j: j.status in ("succeeded", "failed"), timeout=90)
