@@ -9,6 +9,7 @@ import uuid
 
 import numpy as np
 import pytest
+from sqlalchemy import func, select
 from threadpoolctl import threadpool_limits
 
 import service.partition_bandits.tasks  # noqa: F401  (registers the job handlers)
@@ -17,6 +18,7 @@ from service.algorithms.datasift.partitions import partition_pool
 from service.algorithms.datasift.run import LabeledData, run_acquisition
 from service.db import transaction
 from service.jobs.models import Job
+from service.sessions.models import SessionBlob
 from tests.factories import make_key, run_queued_jobs, wait_for
 
 TOL = 1e-9
@@ -232,6 +234,18 @@ def test_409_when_the_budget_is_spent_and_when_the_threshold_is_met(client):
     assert client.post(f"{URL}/{sid}/next").status_code == 409
 
 
+def test_the_feedback_that_stopped_the_bandit_is_still_answered_again(client):
+    sid = _create(client, budget=10).json()["id"]
+    decision = _next(client, sid)["decision_id"]
+    first = _feedback(client, sid, decision, 0.3, 0.25)
+    assert first.json()["done"] is True and _get(client, sid)["status"] == "done"
+    again = _feedback(client, sid, decision, 0.3, 0.25)
+    assert again.status_code == 200 and again.json() == first.json()
+    assert again.headers["idempotent-replayed"] == "true"
+    refused = client.post(f"{URL}/{sid}/next")
+    assert refused.status_code == 409 and "is done" in refused.json()["detail"]
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
@@ -410,6 +424,29 @@ def test_influence_batches_take_the_most_fairness_reducing_items(client, session
     assert [int(i) for i in decision["item_ids"]] == expected.tolist()
 
 
+def test_delete_removes_the_bandit_and_its_data_and_cancels_its_partitioning(client, sessions, settings):
+    pool_id = _dataset(client, _blobs())
+    queued = client.post(URL, json={"pool_dataset_id": pool_id, "batch_size": 5, "budget": 10}).json()
+    assert client.delete(f"{URL}/{queued['id']}").status_code == 204
+    assert client.get(f"/v1/jobs/{queued['job_id']}").json()["status"] == "cancelled"
+    assert _run_jobs(sessions, settings) == []
+    sid = client.post(URL, json={"pool_dataset_id": pool_id, "batch_size": 5, "budget": 10}).json()["id"]
+    _run_jobs(sessions, settings)
+    kept = _create(client).json()["id"]
+    _next(client, sid)
+    assert client.delete(f"/v1/datasets/{pool_id}").status_code == 409  # the bandit uses it
+    assert client.delete(f"{URL}/{sid}").status_code == 204
+    with sessions() as db:
+        assert db.scalar(select(func.count()).select_from(SessionBlob)
+                         .where(SessionBlob.session_id == uuid.UUID(sid))) == 0
+    assert client.get(f"{URL}/{sid}").status_code == 404
+    assert client.get(f"{URL}/{sid}/decisions").status_code == 404
+    assert client.post(f"{URL}/{sid}/next").status_code == 404
+    assert client.delete(f"{URL}/{sid}").status_code == 404
+    assert [b["id"] for b in client.get(URL).json()["items"]] == [kept]
+    assert client.delete(f"/v1/datasets/{pool_id}").status_code == 204
+
+
 # ----------------------------------------------------------------------------- managed runs
 
 
@@ -510,6 +547,7 @@ def test_other_tenants_get_404_on_every_route(client, sessions, settings):
     assert _feedback(as_bob, sid, decision, 0.3, 0.2).status_code == 404
     assert as_bob.post(f"{URL}/{sid}/runs", json={}).status_code == 404
     assert as_bob.get(f"{URL}/{sid}/decisions").status_code == 404
+    assert as_bob.delete(f"{URL}/{sid}").status_code == 404
     assert as_bob.get(URL).json()["items"] == []
     stolen = as_bob.post(URL, json={"pool_dataset_id": pool_id, "batch_size": 5, "budget": 10})
     assert stolen.status_code == 404
