@@ -1,4 +1,7 @@
-"""A real ``python -m service serve`` process for reliability tests, and a keep-alive client.
+"""Real ``python -m service`` processes for the tests, and a keep-alive client: written once, used by all.
+
+``serve()`` runs the API on a free port until its block ends; ``running()`` any other
+command (workers) with its process group killed at the end; ``free_port()`` a port.
 
 The client is the standard library's ``http.client``: one persistent HTTP/1.1
 connection per thread, far cheaper per request than httpx, so sixteen of them
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Client", "Reply", "Server", "free_port", "serve"]
+__all__ = ["Client", "Reply", "Server", "free_port", "running", "serve", "start"]
 
 READY_TIMEOUT = 60.0  # s; a loaded shared machine can take a while to import the service
 REQUEST_TIMEOUT = 30.0  # s; the PostgreSQL statement timeout of API requests is 30 s
@@ -85,6 +88,10 @@ class Server:
     port: int
     pid: int
 
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
     def cpu_seconds(self) -> float:
         """CPU time (user + system) the API process has used so far; Linux only, else nan."""
         try:
@@ -106,27 +113,45 @@ def _wait_ready(port: int, proc: subprocess.Popen, log: Path) -> None:
     raise AssertionError(f"the server did not become ready:\n{log.read_text()[-3000:]}")
 
 
+def start(args: list[str], database_url: str, log: Path, env: dict[str, str] | None = None) -> subprocess.Popen:
+    """Start ``python -m service <args>`` in a session of its own, its output appended to ``log``."""
+    environment = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, **(env or {})}
+    with open(log, "ab") as out:
+        return subprocess.Popen([sys.executable, "-m", "service", *args], env=environment, stdout=out, stderr=out,
+                                start_new_session=True)
+
+
+def _stop(proc: subprocess.Popen, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+@contextlib.contextmanager
+def running(args: list[str], database_url: str, log: Path, env: dict[str, str] | None = None,
+            *, stop: int = signal.SIGKILL) -> Iterator[subprocess.Popen]:
+    """``python -m service <args>`` until the block ends; then its whole process group gets ``stop``."""
+    proc = start(args, database_url, log, env)
+    try:
+        yield proc
+    finally:
+        _stop(proc, stop)
+
+
 @contextlib.contextmanager
 def serve(database_url: str, log: Path, *, workers: int = 0, env: dict[str, str] | None = None) -> Iterator[Server]:
-    """Run ``python -m service serve`` on a free port until the block ends.
+    """Run ``python -m service serve`` on a free port until the block ends (once ``/readyz`` is 200).
 
-    The server's output goes to ``log``; the process group is stopped with SIGTERM
-    (SIGKILL after 15 s) so that worker children go too.
+    The process group is stopped with SIGTERM (SIGKILL after 15 s) so that worker
+    children go too.
     """
     port = free_port()
-    environment = dict(os.environ, FAIRACQ_DATABASE_URL=database_url, **(env or {}))
-    command = [sys.executable, "-m", "service", "serve", "--port", str(port), "--workers", str(workers),
-               "--log-level", "warning"]
-    with open(log, "ab") as out:
-        proc = subprocess.Popen(command, env=environment, stdout=out, stderr=out, start_new_session=True)
-        try:
-            _wait_ready(port, proc, log)
-            yield Server(port, proc.pid)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(5)
+    args = ["serve", "--port", str(port), "--workers", str(workers), "--log-level", "warning"]
+    with running(args, database_url, log, env, stop=signal.SIGTERM) as proc:
+        _wait_ready(port, proc, log)
+        yield Server(port, proc.pid)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import threading
 import time
@@ -34,6 +33,7 @@ import numpy as np
 import pytest
 
 from tests.deploy.conftest import record
+from tests.live import free_port
 
 pytestmark = [
     pytest.mark.skipif(os.environ.get("FAIRACQ_COMPOSE_TEST") != "1",
@@ -64,13 +64,7 @@ SHORT_FIT = {
 STATE: dict[str, Any] = {}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-PORT = int(os.environ.get("FAIRACQ_PORT") or _free_port())
+PORT = int(os.environ.get("FAIRACQ_PORT") or free_port())
 BASE = f"http://127.0.0.1:{PORT}"
 ENV = {**os.environ, "PATH": "/usr/sbin:/usr/bin:" + os.environ.get("PATH", ""),
        "FAIRACQ_IMAGE": IMAGE, "FAIRACQ_PORT": str(PORT)}

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.factories import dataset_payload
-from tests.reliability.live_server import Client, free_port
+from tests.live import Client, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_TIMEOUT = 600  # s: pip may need to download wheels on a cold cache

@@ -7,21 +7,18 @@ change to the spec that breaks generated clients fails here.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import pkgutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
-import httpx
 import pytest
+
+from tests.live import serve
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 PACKAGE = "fairacq_e2e_client"  # a name nothing installed can shadow
@@ -30,7 +27,6 @@ PACKAGE = "fairacq_e2e_client"  # a name nothing installed can shadow
 # body is still generated (a dropped operation would say "Endpoint will not be generated").
 PROBLEM_PREFIXES = ("WARNING", "Unable to", "Failure to process", "Cannot parse")
 EXPECTED_WARNINGS = ["WARNING parsing POST /v1/datasets within datasets."]
-READY_TIMEOUT = 60.0  # s; a loaded shared machine can take a while to import the service
 JOB_SETTINGS = {  # fast job turnaround, as in tests/conftest.py's fast_settings
     "FAIRACQ_JOB_POLL_SECONDS": "0.05",
     "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.5",
@@ -65,44 +61,12 @@ def generated_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Modul
             del sys.modules[name]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_ready(base: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        time.sleep(0.2)
-    raise AssertionError(f"the server did not become ready:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture
 def live_server(database_url: str, tmp_path: Path) -> Iterator[str]:
     """``python -m service serve`` with two workers on the test database; yields its base URL."""
-    port = _free_port()
     log = tmp_path / "server.log"
-    env = dict(os.environ, FAIRACQ_DATABASE_URL=database_url, **JOB_SETTINGS)
-    command = [sys.executable, "-m", "service", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", "2", "--log-level", "warning"]
-    with open(log, "ab") as out:
-        proc = subprocess.Popen(command, env=env, stdout=out, stderr=out, start_new_session=True)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            _wait_ready(base, proc, log)
-            yield base
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(5)
-            print(log.read_text()[-3000:])  # shown by pytest when the test failed
+    try:
+        with serve(database_url, log, workers=2, env=JOB_SETTINGS) as server:
+            yield server.base_url
+    finally:
+        print(log.read_text()[-3000:])  # shown by pytest when the test failed

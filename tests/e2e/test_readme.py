@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import JOB_SETTINGS
-from tests.reliability.live_server import serve
+from tests.live import serve
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SECTION = "## A worked example"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.factories import make_key
-from tests.reliability.live_server import Client, serve
+from tests.live import Client, serve
 
 SERVER_ENV = {"FAIRACQ_BODY_TIMEOUT_SECONDS": "3", "FAIRACQ_HEADER_TIMEOUT_SECONDS": "2",
               "FAIRACQ_MAX_BODY_BYTES": str(1024 * 1024), "FAIRACQ_OPEN_MODE": "false"}

@@ -27,7 +27,7 @@ from service.logs import REQUEST_ID, JsonFormatter
 from service.sessions.models import SessionRecord
 from tests.conftest import fast_settings
 from tests.factories import dataset_payload, default_tenant, run_queued_jobs, wait_for
-from tests.reliability.live_server import Client, serve
+from tests.live import Client, serve
 
 
 def test_every_response_carries_a_request_id_and_a_sane_one_is_kept(client):

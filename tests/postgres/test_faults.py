@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import os
 import shlex
-import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -31,7 +29,7 @@ from sqlalchemy.engine import make_url
 
 from tests.conftest import POSTGRES_URL, on_postgres
 from tests.factories import dataset_payload
-from tests.postgres.test_topology import _free_port, _wait_ready
+from tests.live import serve
 
 PG_DIR = os.environ.get("FAIRACQ_TEST_PG_DIR")
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
@@ -93,20 +91,12 @@ def postgres() -> Iterator[Postgres]:
 
 @pytest.fixture
 def api(database_url, tmp_path) -> Iterator[str]:
-    env = dict(os.environ, FAIRACQ_DATABASE_URL=database_url)
-    port = _free_port()
-    log_path = tmp_path / "api.log"
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "service", "serve", "--port", str(port), "--workers", "0"],
-                                env=env, stdout=log, stderr=log, start_new_session=True)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            _wait_ready(base)
-            yield base
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(15)
-            print(log_path.read_text()[-3000:])
+    log = tmp_path / "api.log"
+    try:
+        with serve(database_url, log) as server:
+            yield server.base_url
+    finally:
+        print(log.read_text()[-3000:])
 
 
 @dataclass

@@ -6,11 +6,7 @@ through the API's database are picked up by both workers and read back over HTTP
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import httpx
@@ -22,49 +18,24 @@ from service.jobs import queue
 from service.jobs.models import Job
 from tests.conftest import on_postgres
 from tests.factories import default_tenant
+from tests.live import running, serve
 
 pytestmark = pytest.mark.skipif(not on_postgres(), reason="needs PostgreSQL (FAIRACQ_TEST_DATABASE_URL)")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_ready(base: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError("the API did not become ready")
-
-
 @pytest.fixture
 def topology(database_url, tmp_path):
-    env = dict(os.environ, FAIRACQ_DATABASE_URL=database_url, FAIRACQ_ENABLE_DIAGNOSTIC_JOBS="true",
-               FAIRACQ_JOB_POLL_SECONDS="0.05", FAIRACQ_JOB_HEARTBEAT_SECONDS="0.5",
-               FAIRACQ_JOB_LEASE_SECONDS="5")
-    port = _free_port()
-    log = open(tmp_path / "topology.log", "ab")  # noqa: SIM115 - closed in teardown
-    commands = [[sys.executable, "-m", "service", "serve", "--port", str(port), "--workers", "0"]]
-    commands += [[sys.executable, "-m", "service", "worker"] for _ in range(2)]
-    procs = [subprocess.Popen(c, env=env, stdout=log, stderr=log, start_new_session=True) for c in commands]
+    """One API process and two worker processes on the PostgreSQL test database."""
+    env = {"FAIRACQ_ENABLE_DIAGNOSTIC_JOBS": "true", "FAIRACQ_JOB_POLL_SECONDS": "0.05",
+           "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.5", "FAIRACQ_JOB_LEASE_SECONDS": "5"}
+    log = tmp_path / "topology.log"
     try:
-        base = f"http://127.0.0.1:{port}"
-        _wait_ready(base)
-        yield base
+        with (serve(database_url, log, env=env) as server,
+              running(["worker"], database_url, log, env, stop=signal.SIGTERM),
+              running(["worker"], database_url, log, env, stop=signal.SIGTERM)):
+            yield server.base_url
     finally:
-        for proc in procs:
-            os.killpg(proc.pid, signal.SIGTERM)
-        for proc in procs:
-            proc.wait(15)
-        log.close()
-        print((tmp_path / "topology.log").read_text()[-3000:])
+        print(log.read_text()[-3000:])
 
 
 def test_a_real_job_submitted_over_http_runs_on_a_worker(topology):

@@ -28,7 +28,7 @@ from service.jobs.models import Job
 from service.sessions.models import Decision
 from tests.conftest import on_postgres
 from tests.factories import make_key
-from tests.reliability.live_server import Client, Reply, serve
+from tests.live import Client, Reply, serve
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from service.jobs.models import Job
-from tests.reliability.live_server import Client, free_port
+from tests.live import Client, free_port, running, start
 from tests.reliability.test_worker import _enqueue, _env, _wait
 
 LEFTOVER_TIMEOUT = 15.0  # s: the bound for every process of ours to be gone
@@ -63,23 +62,16 @@ def _wait_for(predicate, timeout: float, what: str, log: Path | None = None):
 
 
 def _start(args: list[str], database_url: str, log: Path, **extra: str) -> subprocess.Popen:
-    with open(log, "ab") as out:
-        return subprocess.Popen([sys.executable, "-m", "service", *args], env=_env(database_url, **extra),
-                                start_new_session=True, stdout=out, stderr=out)
+    return start(args, database_url, log, _env(database_url, **extra))
 
 
 @contextlib.contextmanager
 def _running(args: list[str], database_url: str, log: Path, **extra: str) -> Iterator[subprocess.Popen]:
-    proc = _start(args, database_url, log, **extra)
-    try:
+    with running(args, database_url, log, _env(database_url, **extra)) as proc:
         yield proc
-    finally:
+    for pid in _session_pids(proc.pid):
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-        for pid in _session_pids(proc.pid):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
 
 
 def _ready(port: int) -> int:
