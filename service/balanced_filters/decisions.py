@@ -19,15 +19,17 @@ from typing import Any
 import numpy as np
 from sqlalchemy.orm import Session
 
-from service.algorithms.balanced_filtering import FilterCounts, record_decisions, record_outcomes
+from service.algorithms.balanced_filtering import record_decisions, record_outcomes
 from service.balanced_filters import groups as group_checks
 from service.balanced_filters.candidates import CandidateBatch, decisions_json, digest
 from service.balanced_filters.models import SessionRecord
 from service.balanced_filters.repository import repository
 from service.balanced_filters.schemas import OutcomeReport
-from service.balanced_filters.service import encoding_of, loaded_proxy, realized_out, require_ready
+from service.balanced_filters.service import WORK, loaded_proxy, realized_out
+from service.balanced_filters.state import NOUN, load_fitted
 from service.errors import InvalidInput
-from service.sessions.service import record_decision
+from service.sessions.lifecycle import require_ready
+from service.sessions.repository import Entry
 from service.settings import Settings
 
 __all__ = ["decide", "report_outcomes"]
@@ -38,8 +40,9 @@ def decide(db: Session, tenant_id: uuid.UUID, filter_id: uuid.UUID, batch: Candi
     """Accept or reject each candidate; the response body (JSON) and the filter."""
     repo = repository(db, tenant_id)
     record = repo.get_for_update(filter_id, if_match)
-    require_ready(db, tenant_id, record)
-    proxy = loaded_proxy(repo, record).proxy
+    require_ready(db, tenant_id, record, WORK, NOUN)
+    _, fitted = load_fitted(record)
+    proxy = loaded_proxy(repo, record, fitted.model).proxy
     X, ids = batch.features, batch.ids
     if X.shape[1] != proxy.n_features_in_:
         raise InvalidInput(f"candidates have {X.shape[1]} features; this filter was trained on "
@@ -56,19 +59,16 @@ def decide(db: Session, tenant_id: uuid.UUID, filter_id: uuid.UUID, batch: Candi
             if stored is not None:
                 is_new[j], leaf[j], accept[j] = False, stored.leaf, stored.accept
     n_new = int(is_new.sum())
-    if n_new:
-        counts = record_decisions(FilterCounts.from_dict(record.state["counts"]), leaf[is_new], accept[is_new])
-        repo.save_state(record, {**record.state, "counts": counts.to_dict()})
+    new_state = fitted.with_counts(record_decisions(fitted.counts, leaf[is_new], accept[is_new])) if n_new else None
     if position is not None:  # repeated ids within the batch get their first row's answer
         leaf, accept = leaf[position], accept[position]
     probability = proxy.rho_[leaf]
     repeated = len(ids) - n_new
     joined = "\x1f".join(ids).encode()
-    record_decision(
-        repo, record, "decisions",
-        {"candidates": len(ids), "digest": digest(joined, X)},
+    repo.record(record, state=None if new_state is None else new_state.to_dict(), log=Entry(
+        "decisions", {"candidates": len(ids), "digest": digest(joined, X)},
         {"new": n_new, "repeated": repeated, "accepted": int(accept.sum()), "digest": digest(joined, leaf, accept)},
-    )
+    ))
     return decisions_json(batch.given, accept, probability, leaf, proxy.rho_, n_new, repeated), record
 
 
@@ -97,8 +97,9 @@ def report_outcomes(db: Session, tenant_id: uuid.UUID, settings: Settings, filte
                          "(FAIRACQ_MAX_CANDIDATES)", loc)
     repo = repository(db, tenant_id)
     record = repo.get_for_update(filter_id, if_match)
-    require_ready(db, tenant_id, record)
-    encoding = encoding_of(record)
+    require_ready(db, tenant_id, record, WORK, NOUN)
+    config, fitted = load_fitted(record)
+    encoding = config.encoding
     ids = [o.id if isinstance(o.id, str) else str(o.id) for o in payload.outcomes]
     try:
         "".join(ids).encode()
@@ -126,14 +127,14 @@ def report_outcomes(db: Session, tenant_id: uuid.UUID, settings: Settings, filte
                              [*loc, i, "group"])
         if found.outcome is None:
             new.setdefault(cid, i)
-    counts = FilterCounts.from_dict(record.state["counts"])
+    counts = fitted.counts
     if new:
         repo.set_outcomes(record, {cid: wanted[cid] for cid in new})
         counts = record_outcomes(counts, encoding, group_checks.values_of(encoding, codes[list(new.values())]))
-        repo.save_state(record, {**record.state, "counts": counts.to_dict()})
-    realized = realized_out(record, counts)
+    realized = realized_out(config, counts)
     result = {"received": len(ids), "counted": len(new), "repeated": len(ids) - len(new),
               "realized": realized.model_dump()}
     request = {"outcomes": len(ids), "digest": digest("\x1f".join(ids).encode(), np.asarray(joint))}
-    record_decision(repo, record, "outcomes", request, result)
+    state = fitted.with_counts(counts).to_dict() if new else None
+    repo.record(record, state=state, log=Entry("outcomes", request, result))
     return result, record

@@ -40,7 +40,7 @@ class FilterCandidate(Base):
 
     # No foreign key to sessions: PostgreSQL checks one with a trigger per inserted row, which
     # tripled the cost of storing a 10,000-candidate batch (≈100 ms). Rows are written only under
-    # the filter's row lock, so the filter exists; deleting a filter must delete its rows.
+    # the filter's row lock, so the filter exists; deleting a filter deletes its rows (router.py, on_delete).
     session_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
     candidate_id: Mapped[str] = mapped_column(String(MAX_CANDIDATE_ID), primary_key=True)
     leaf: Mapped[int] = mapped_column(Integer)

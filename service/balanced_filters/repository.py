@@ -22,7 +22,6 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from service.balanced_filters.models import KIND, FilterCandidate, SessionRecord
-from service.sessions.models import SessionDataset
 from service.sessions.repository import SessionRepository
 
 __all__ = ["BalancedFilterRepository", "StoredCandidate", "repository"]
@@ -59,10 +58,9 @@ class BalancedFilterRepository(SessionRepository):
         process = TABLE.c.session_id.type.bind_processor(self.db.get_bind().dialect)
         return process(record.id) if process is not None else record.id
 
-    def link_dataset(self, record: SessionRecord, role: str, dataset_id: uuid.UUID) -> None:
-        """Mark a dataset as used by the filter (it cannot be deleted while the filter exists)."""
-        self.db.add(SessionDataset(session_id=record.id, dataset_id=dataset_id, role=role))
-        self.db.flush()
+    def delete_candidates(self, record: SessionRecord) -> None:
+        """Delete the filter's decided candidates (no foreign key cascades them: ``models.py``)."""
+        self.db.execute(TABLE.delete().where(TABLE.c.session_id == record.id))
 
     def find_candidates(self, record: SessionRecord, ids: Sequence[str]) -> dict[str, StoredCandidate]:
         """The stored decisions (and outcomes) of those ``ids`` this filter has decided."""

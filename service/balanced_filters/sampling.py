@@ -12,8 +12,8 @@ import numpy as np
 from service.algorithms.balanced_filtering import solve_sampling
 from service.algorithms.validation import as_matrix
 from service.balanced_filters.schemas import SamplingRequest, SamplingResponse
-from service.balanced_filters.summary import finite_or_none
 from service.errors import InvalidInput
+from service.sessions.finite import finite_or_none
 from service.settings import Settings
 
 __all__ = ["MAX_LEAVES", "SHARE_SUM_TOL", "compute_sampling"]

@@ -11,17 +11,17 @@ from pydantic import BaseModel, Field, model_validator
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.datasets.schemas import GroupValue
 from service.fields import FiniteFloat, IntId, Name, Seed, bounded_text
+from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
 __all__ = [
     "AB_TREE_TYPES", "BalancedFilterCreate", "BalancedFilterList", "BalancedFilterOut", "Candidate",
-    "CandidateDecision", "DecisionBatch", "DecisionRequest", "FilterStatus", "FilterTrainingData", "Outcome",
+    "CandidateDecision", "DecisionBatch", "DecisionRequest", "FilterTrainingData", "Outcome",
     "OutcomeReport", "OutcomeResult", "ProxySpec", "Realized", "SamplingRequest", "SamplingResponse",
 ]
 
 ProxyType = Literal["ab_tree", "ab_tree_relaxed", "qp_tree", "qp_logistic", "naive_tree", "naive_logistic"]
 AB_TREE_TYPES = ("ab_tree", "ab_tree_relaxed")
-FilterStatus = Literal["fitting", "ready", "failed"]
 CandidateId = bounded_text(min_length=1, max_length=MAX_CANDIDATE_ID) | IntId
 GroupLabel = GroupValue | list[GroupValue]
 GroupKey = bounded_text(max_length=200)
@@ -142,9 +142,10 @@ class TrainingOut(BaseModel):
 class BalancedFilterOut(BaseModel):
     id: uuid.UUID
     name: str | None
-    status: FilterStatus
+    status: SessionStatus = Field(description="queued or running while a worker fits the proxy, then ready (decisions "
+                                  "and outcomes are taken); failed or cancelled if the fit job was")
     job_id: uuid.UUID | None
-    error: str | None = Field(None, description="why fitting failed")
+    error: str | None = Field(None, description="why the fit failed or was cancelled")
     groups: list[Any] = Field(description="as given at creation")
     group_names: list[str] = Field(description="column order of conditional_matrix and the shares")
     target: dict[str, float]

@@ -2,31 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-import numpy as np
-
 from service.algorithms.balanced_filtering import BaseProxy
+from service.sessions.finite import finite_or_none, json_safe
 
-__all__ = ["diagnostics", "finite_or_none", "fitted_fields", "json_safe"]
-
-
-def finite_or_none(value: float) -> float | None:
-    return float(value) if math.isfinite(value) else None
-
-
-def json_safe(value: Any) -> Any:
-    """Plain JSON: numpy scalars and arrays to Python, tuples to lists, NaN and infinity to ``None``."""
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [json_safe(v) for v in value]
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float):
-        return finite_or_none(value)
-    return value
+__all__ = ["diagnostics", "fitted_fields"]
 
 
 def fitted_fields(proxy: BaseProxy) -> dict[str, Any]:

@@ -12,29 +12,30 @@ from __future__ import annotations
 
 import numpy as np
 
+from service import jobs
 from service.algorithms.balanced_filtering import make_proxy
 from service.balanced_filters import service
 from service.balanced_filters.repository import repository
+from service.balanced_filters.state import load
 from service.db import transaction
-from service.jobs.registry import JobContext, PermanentError, job_handler
 
 __all__ = ["fit_filter"]
 
 
-@job_handler(service.FIT_JOB)
-def fit_filter(ctx: JobContext) -> None:
+@jobs.job_handler(service.FIT_JOB)
+def fit_filter(ctx: jobs.JobContext) -> None:
     with transaction(ctx.sessions) as db:
         repo = repository(db, ctx.tenant_id)
         record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
-        config, seed, sequence = record.config, record.seed, record.sequence + 1
-        X, groups = service.training_data(db, ctx.tenant_id, repo, record)
+        seed, sequence = record.seed, record.sequence + 1
+        config, _ = load(record)
+        X, groups = service.training_data(db, ctx.tenant_id, repo, record, config)
     ctx.progress(0.05, force=True)
-    hyper = {k: tuple(v) if isinstance(v, list) else v for k, v in config["proxy"].items() if k != "type"}
     try:
-        proxy = make_proxy(config["proxy"]["type"], **hyper, target=config["target"])
-        proxy.fit(X, groups, group_values=config["encoding"]["values"], rng=np.random.default_rng([seed, sequence]))
+        proxy = make_proxy(config.proxy.type, **config.proxy.library_params(), target=list(config.target))
+        proxy.fit(X, groups, group_values=config.group_values, rng=np.random.default_rng([seed, sequence]))
     except ValueError as exc:
-        raise PermanentError(f"the proxy could not be fitted: {exc}") from None
+        raise jobs.PermanentError(f"the proxy could not be fitted: {exc}") from None
     params = proxy.to_params()
     ctx.progress(0.95)
     ctx.commit(lambda db, job: service.store_fitted(db, job, params, sequence))

@@ -12,12 +12,16 @@ import uuid
 
 import numpy as np
 import pytest
+from sqlalchemy import func, select
 from threadpoolctl import threadpool_limits
 
 import service.balanced_filters.tasks  # noqa: F401  (registers the job handler)
 from service.algorithms.balanced_filtering import make_proxy
+from service.balanced_filters.models import FilterCandidate
 from service.balanced_filters.service import PROXIES
+from service.balanced_filters.state import load
 from service.jobs.models import Job
+from service.sessions.models import SessionRecord
 from tests.factories import make_key, run_queued_jobs
 
 TOL = 1e-9
@@ -168,11 +172,11 @@ def test_create_is_202_and_decisions_wait_for_the_fit(client, sessions, settings
     created = response.json()
     fid = created["id"]
     assert response.headers["location"] == f"{URL}/{fid}" and response.headers["etag"] == '"1"'
-    assert created["status"] == "fitting" and created["job_id"] and created["conditional_matrix"] is None
+    assert created["status"] == "queued" and created["job_id"] and created["conditional_matrix"] is None
     assert created["target"] == {"a": 0.5, "b": 0.5} and created["training"]["n_rows"] == 400
     ids, X = _candidates(3, 1)
     refused = _decide(client, fid, ids, X, expect=409)
-    assert "still being fitted" in refused.json()["detail"]
+    assert "has not finished" in refused.json()["detail"]
     assert _outcomes(client, fid, [("c0", "a")], expect=409)
     job = client.get(f"/v1/jobs/{created['job_id']}").json()
     assert job["kind"] == "balanced_filters.fit" and job["resource"] == {"type": "balanced_filter", "id": fid}
@@ -276,11 +280,46 @@ def test_failed_and_cancelled_fits_make_the_filter_failed(client, sessions, sett
     state = _get(client, fid)
     assert state["status"] == "failed" and "two groups" in state["error"]
     refused = _decide(client, fid, *_candidates(2, 0), expect=409)
-    assert "fitting failed" in refused.json()["detail"]
+    assert "is failed" in refused.json()["detail"]
     cancelled = _create(client).json()
     assert client.post(f"/v1/jobs/{cancelled['job_id']}/cancel").status_code == 202
-    assert _get(client, cancelled["id"])["status"] == "failed"
+    assert _get(client, cancelled["id"])["status"] == "cancelled"
     assert _outcomes(client, cancelled["id"], [("c0", "a")], expect=409)
+
+
+def _stored(sessions, fid: str) -> SessionRecord:
+    with sessions() as db:
+        return db.get(SessionRecord, uuid.UUID(fid))
+
+
+def test_the_stored_json_keeps_its_shape(client, sessions, settings):
+    # Rows written before the typed state must still load: these are the keys and values they have.
+    fid = _create(client, proxy={**AB_TREE, "margins": [1.0, 3.0]}).json()["id"]
+    record = _stored(sessions, fid)
+    assert record.status == "pending" and record.state == {"model": None, "counts": None}
+    assert record.config == {
+        "groups": ["a", "b"], "encoding": {"values": [["a", "b"]]}, "target": [0.5, 0.5],
+        "proxy": {"type": "ab_tree", "alpha": 0.2, "epsilon": 0.02, "gamma": 0.1, "lambda_max": None,
+                  "margins": [1.0, 3.0], "max_depth": 20, "max_iterations": 300, "min_leaf_weight": 30.0,
+                  "progress": "gamma", "relaxed": False, "ridge": 1e-06, "step_size": None, "stop_distance": 0.1},
+        "training": {"dataset_id": None, "n_rows": 400, "n_features": 3},
+    }
+    _run_jobs(sessions, settings)
+    record = _stored(sessions, fid)
+    shown = _get(client, fid)
+    n_leaves = shown["proxy"]["n_leaves"]
+    assert record.status == "ready" and record.state == {
+        "model": {"version": 1, "type": "ab_tree", "n_leaves": n_leaves, "n_features": 3,
+                  "disclosivity": shown["disclosivity"], "imbalance": shown["imbalance"],
+                  "acceptance_rate": shown["acceptance_rate"], "in_hull": shown["sampling"]["in_hull"],
+                  "stop_reason": shown["diagnostics"]["stop_reason"],
+                  "any_stopped_short": shown["diagnostics"]["any_stopped_short"]},
+        "counts": {"total": 0, "accepted": 0, "by_leaf": [0] * n_leaves, "accepted_by_leaf": [0] * n_leaves,
+                   "group_counts": [0, 0], "outcomes": 0},
+    }
+    config, state = load(record)
+    assert config.to_dict() == record.config and state.to_dict() == record.state
+    assert shown["groups"] == ["a", "b"] and shown["proxy"]["hyperparameters"]["margins"] == [1.0, 3.0]
 
 
 @pytest.mark.parametrize(
@@ -538,13 +577,52 @@ def test_intersecting_groups(client, sessions, settings):
     assert "list of 2 groups" in _outcomes(client, fid, [(accepted[2], "a")], expect=422).text
 
 
+# ----------------------------------------------------------------------------- delete
+
+
+def _candidate_rows(sessions, fid: str) -> int:
+    with sessions() as db:
+        return db.scalar(select(func.count()).select_from(FilterCandidate)
+                         .where(FilterCandidate.session_id == uuid.UUID(fid)))
+
+
+def test_delete_removes_the_filter_its_candidates_and_its_log(client, sessions, settings):
+    X, groups = _training(n=30)
+    dataset = client.post("/v1/datasets", json={"features": X.tolist(), "groups": groups.tolist()}).json()["id"]
+    fid = _ready(client, sessions, settings, training=None, training_dataset_id=dataset,
+                 proxy={"type": "qp_tree", "max_depth": 2})
+    kept = _ready(client, sessions, settings)
+    ids, Xc = _candidates(20, 14)
+    accepted = [d["id"] for d in _decide(client, fid, ids, Xc).json()["decisions"] if d["accept"]]
+    _outcomes(client, fid, [(accepted[0], "a")])
+    _decide(client, kept, ids, Xc)
+    assert _candidate_rows(sessions, fid) == _candidate_rows(sessions, kept) == 20
+    assert client.delete(f"/v1/datasets/{dataset}").status_code == 409  # the filter uses it
+    assert client.delete(f"{URL}/{fid}").status_code == 204
+    assert _candidate_rows(sessions, fid) == 0 and _candidate_rows(sessions, kept) == 20
+    assert client.get(f"{URL}/{fid}").status_code == 404
+    assert client.get(f"{URL}/{fid}/decisions").status_code == 404
+    assert client.post(f"{URL}/{fid}/decisions", json=_body(ids, Xc)).status_code == 404
+    assert client.delete(f"{URL}/{fid}").status_code == 404
+    assert [f["id"] for f in client.get(URL).json()["items"]] == [kept]
+    assert client.delete(f"/v1/datasets/{dataset}").status_code == 204
+    assert _decide(client, kept, ids, Xc).json()["repeated"] == 20  # the other filter keeps its answers
+
+
+def test_deleting_a_filter_being_fitted_cancels_its_job(client, sessions, settings):
+    created = _create(client).json()
+    assert client.delete(f"{URL}/{created['id']}").status_code == 204
+    assert client.get(f"/v1/jobs/{created['job_id']}").json()["status"] == "cancelled"
+    assert _run_jobs(sessions, settings) == []
+
+
 # ----------------------------------------------------------------------------- a real worker process
 
 
 def test_a_real_worker_fits_the_filter(client, worker):
     fid = _create(client).json()["id"]
     deadline = time.monotonic() + 30
-    while (state := _get(client, fid))["status"] == "fitting":
+    while (state := _get(client, fid))["status"] in ("queued", "running"):
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
     assert state["status"] == "ready", state["error"]
