@@ -67,7 +67,7 @@ def _submit_background_work(p: Pipeline, labeled: Any, pool: Any) -> dict[str, A
     response = p.api.balanced_filters.create_balanced_filter.sync_detailed(client=p.client, body=filter_body)
     balanced_filter = ok(response, HTTPStatus.ACCEPTED)
     assert response.headers["location"] == f"/v1/balanced-filters/{balanced_filter.id}"
-    assert balanced_filter.status == m.BalancedFilterOutStatus.FITTING and balanced_filter.job_id is not None
+    assert balanced_filter.status == m.BalancedFilterOutStatus.QUEUED and balanced_filter.job_id is not None
     # Decisions wait for the proxy: 409 (or, on a fast worker, already ready).
     early = p.api.balanced_filters.decide_balanced_filter_candidates.sync_detailed(
         balanced_filter.id, client=p.client, body=m.DecideBalancedFilterCandidatesDecisionRequest(
