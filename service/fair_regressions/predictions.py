@@ -26,8 +26,8 @@ from service.fair_regressions.repository import FairRegressionRepository, reposi
 from service.fair_regressions.schemas import PredictionRequest
 from service.fair_regressions.service import NOUN, WORK
 from service.fair_regressions.state import Fit, load
+from service.pages import CorruptState
 from service.sessions.lifecycle import new_seed, require_ready
-from service.sessions.service import CorruptState
 from service.settings import Settings
 
 __all__ = ["PREDICTORS", "PredictorCache", "predict"]

@@ -21,9 +21,9 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from service.algorithms.fair_regression import FairRegressionResult
+from service.pages import readable
 from service.sessions.finite import json_safe
 from service.sessions.models import SessionRecord
-from service.sessions.service import readable
 
 __all__ = ["BoundedGroupLoss", "Config", "Constraint", "Fit", "FitSummary", "FrontierPoint", "Learner", "State",
            "StatisticalParity", "constraint_from_dict", "load"]

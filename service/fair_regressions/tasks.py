@@ -23,8 +23,8 @@ from service.db import read_only, transaction
 from service.fair_regressions import service
 from service.fair_regressions.repository import repository
 from service.fair_regressions.state import BoundedGroupLoss, Config, load
+from service.pages import CorruptState
 from service.sessions.cancel import CancelProbe
-from service.sessions.service import CorruptState
 
 __all__ = ["FitCancelled", "fit_job", "run_fit"]
 
