@@ -75,7 +75,7 @@ def report_epoch(db: Session, tenant_id: uuid.UUID, scheduler_id: uuid.UUID, pay
 
     def apply() -> Step:
         losses = {(cell.label, cell.group): cell.loss for cell in payload.losses}
-        with algorithm_errors(conflicts=(fairbatch.EpochOrderError,)):
+        with algorithm_errors():
             new_state, result = fairbatch.epoch_step(state, losses, payload.epoch)
         return Step(_epoch_json(result), state=_state_json(new_state))
 

@@ -14,8 +14,8 @@ from fastapi import Response
 from sqlalchemy.orm import Session
 
 from service import jobs
-from service.algorithms.validation import InputError
-from service.errors import Conflict, Unprocessable
+from service.algorithms.validation import InputError, StateError
+from service.errors import Conflict, InvalidInput, Unprocessable
 from service.pages import CorruptState, readable, render_page  # noqa: F401  (transitional re-export)
 from service.sessions.models import SessionRecord
 from service.sessions.repository import Entry, SessionRepository
@@ -34,16 +34,20 @@ SEQUENCE_MAX = 2**31 - 1
 
 
 @contextmanager
-def algorithm_errors(*, conflicts: tuple[type[Exception], ...] = ()) -> Iterator[None]:
-    """Translate the pure library's errors: ``conflicts`` become 409, other ValueErrors 422."""
+def algorithm_errors() -> Iterator[None]:
+    """Translate the pure library's errors (service.algorithms.validation) at the boundary:
+    ``InputError`` is 422 (``InvalidInput``, at its location, the body when it names none),
+    ``StateError`` 409 (``Conflict``); a ``ValueError`` from numpy or scikit-learn on the
+    request's data is 422 too, at the body."""
     try:
         yield
-    except InputError:
-        raise
-    except conflicts as exc:
+    except InputError as exc:
+        where = exc.errors[0]["loc"] if exc.errors and exc.errors[0]["loc"] else ["body"]
+        raise InvalidInput(exc.errors[0]["msg"] if exc.errors else str(exc), where) from None
+    except StateError as exc:
         raise Conflict(str(exc)) from None
     except ValueError as exc:
-        raise Unprocessable(str(exc), errors=[{"loc": ["body"], "msg": str(exc)}]) from None
+        raise InvalidInput(str(exc), ["body"]) from None
 
 
 def set_etag(response: Response, record: SessionRecord) -> None:
