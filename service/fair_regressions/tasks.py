@@ -3,7 +3,7 @@
 The handler reads the config and the training data in a short read-only transaction,
 fits outside any transaction, and stores the parameters with ``ctx.commit`` (fenced on
 its attempt). The library reports progress through ``ctx.progress`` and polls a
-:class:`~service.sessions.cancel.CancelProbe` before every iteration, so a cancelled
+``ctx.cancel_requested`` before every iteration, so a cancelled
 fit stops at the next iteration even before the worker kills the process at its next
 heartbeat; either way the job ends ``cancelled`` and so does the regression. Input the
 fit refuses, or a stored config that cannot be read, is a :class:`PermanentError`.
@@ -24,7 +24,6 @@ from service.fair_regressions import service
 from service.fair_regressions.repository import repository
 from service.fair_regressions.state import BoundedGroupLoss, Config, load
 from service.pages import CorruptState
-from service.sessions.cancel import CancelProbe
 
 __all__ = ["FitCancelled", "fit_job", "run_fit"]
 
@@ -73,7 +72,7 @@ def fit_job(ctx: jobs.JobContext) -> None:
 
     try:
         outcome, status = run_fit(config, X, y, groups, np.random.default_rng([seed, sequence]),
-                                  progress=progress, should_stop=CancelProbe(ctx))
+                                  progress=progress, should_stop=ctx.cancel_requested)
     except ValueError as exc:
         raise jobs.PermanentError(f"the fit failed: {exc}") from None
     if status == "cancelled":

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -34,6 +34,9 @@ __all__ = ["HANDLERS", "JobContext", "PermanentError", "job_handler"]
 # Progress is written at most this often, so a fast loop does not hammer the database.
 PROGRESS_MIN_INTERVAL_S = 0.5
 PROGRESS_RETRY_S = 10.0  # a progress write is given up (not the job) after this
+# A cancel request is read at most this often: an indexed read per half second costs nothing
+# next to an iteration of a fit, and the worker's heartbeat kills the process within one beat.
+CANCEL_POLL_SECONDS = 0.5
 log = logging.getLogger(__name__)
 
 Handler = Callable[["JobContext"], None]
@@ -63,6 +66,20 @@ class JobContext:
     settings: Settings
     sessions: sessionmaker[Session]
     _last_progress: float = field(default=0.0, repr=False)
+    _cancel_checked: float = field(default=-float("inf"), repr=False)
+    _cancelled: bool = field(default=False, repr=False)
+
+    def cancel_requested(self) -> bool:
+        """Whether this job's cancel was requested: ``should_stop`` for a library loop, so a
+        cancelled fit stops at its next iteration rather than at the worker's next heartbeat.
+        Reads the job row at most every ``CANCEL_POLL_SECONDS``."""
+        now = time.monotonic()
+        if self._cancelled or now - self._cancel_checked < CANCEL_POLL_SECONDS:
+            return self._cancelled
+        self._cancel_checked = now
+        with self.sessions() as db:
+            self._cancelled = bool(db.scalar(select(Job.cancel_requested).where(Job.id == self.job_id)))
+        return self._cancelled
 
     def progress(self, fraction: float, *, force: bool = False) -> None:
         """Record progress (0..1), fenced on this attempt; raises StaleAttempt if superseded."""
