@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from service import jobs
 from service.algorithms import datasift
-from service.algorithms.datasift import AcquisitionResult, DataSiftError
+from service.algorithms.datasift import AcquisitionResult
 from service.errors import Conflict, InvalidInput
 from service.partition_bandits import checks
 from service.partition_bandits.models import RESOURCE_TYPE, SessionRecord
@@ -122,7 +122,7 @@ def next_decision(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID,
     config, state = load(record)
     bandit = _bandit(state)
     rng = repo.next_rng(record)
-    with algorithm_errors(conflicts=(DataSiftError,)):
+    with algorithm_errors():
         decision = datasift.next_decision(config.bandit, bandit, rng)
     item_ids = None if state.pool is None else _batch_ids(repo, record, bandit, decision)
     decision_id = uuid.uuid4()
@@ -162,7 +162,7 @@ def report_feedback(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, pay
         config, state = load(record)
         bandit = _bandit(state)
         decision = _logged_decision(bandit, logged.response)
-        with algorithm_errors(conflicts=(DataSiftError,)):
+        with algorithm_errors():
             new_bandit, result = datasift.apply_feedback(config.bandit, bandit, decision, payload.fairness_before,
                                                          payload.fairness_after)
         response = {"decision_id": str(payload.decision_id), "round": decision.round, **result.to_dict()}

@@ -19,8 +19,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from service.algorithms import datasift
+from service.pages import readable
 from service.partition_bandits.models import SessionRecord
-from service.sessions.service import readable
 
 __all__ = ["NOUN", "Config", "LastRun", "ModelConfig", "PartitioningConfig", "PartitioningSummary", "PoolInfo",
            "State", "load"]
