@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.algorithms.balanced_filtering import FilterCounts, GroupEncoding
+from service.pages import readable
 from service.sessions.models import SessionRecord
-from service.sessions.service import readable
 
 __all__ = ["NOUN", "FilterConfig", "FilterState", "Fitted", "ModelSummary", "ProxyConfig", "TrainingSource", "load",
            "load_fitted"]

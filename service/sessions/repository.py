@@ -177,15 +177,6 @@ class SessionRepository:
             })
             DECISIONS.labels(f"{self.kind}.{log.kind}").inc()
 
-    # -- transitional: removed once every resource calls record() -------------------------------
-
-    def save_state(self, record: SessionRecord, state: dict[str, Any], status: str | None = None) -> None:
-        self.record(record, state=state, status=status)
-
-    def log(self, record: SessionRecord, kind: str, request: dict[str, Any], response: dict[str, Any], *,
-            client_ref: str | None = None, decision_id: uuid.UUID | None = None) -> None:
-        self.record(record, log=Entry(kind, request, response, client_ref=client_ref, decision_id=decision_id))
-
     # -- decision log -------------------------------------------------------------------------
 
     def find_report(self, record: SessionRecord, client_ref: str) -> tuple[dict[str, Any], dict[str, Any]] | None:

@@ -16,13 +16,11 @@ from sqlalchemy.orm import Session
 from service import jobs
 from service.algorithms.validation import InputError, StateError
 from service.errors import Conflict, InvalidInput, Unprocessable
-from service.pages import CorruptState, readable, render_page  # noqa: F401  (transitional re-export)
 from service.sessions.models import SessionRecord
 from service.sessions.repository import Entry, SessionRepository
 from service.sessions.schemas import DecisionList, DecisionOut
 
-__all__ = ["CorruptState", "Step", "algorithm_errors", "decision_page", "delete_session", "readable",
-           "render_page", "report_once", "set_etag"]
+__all__ = ["Step", "algorithm_errors", "decision_page", "delete_session", "report_once", "set_etag"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -109,8 +107,6 @@ def report_once(
             )
         return previous_response, True
     step = apply()
-    if isinstance(step, dict):  # transitional: a resource that saved its state itself
-        step = Step(step)
     repo.record(record, state=step.state, status=step.status,
                 log=Entry(kind, request, step.response, client_ref=client_ref))
     return step.response, False
@@ -124,36 +120,3 @@ def delete_session(repo: SessionRepository, session_id: uuid.UUID,
     if on_delete is not None:
         on_delete(repo.db, record)
     repo.delete(record)
-
-
-# -- transitional: removed once every resource uses service.sessions.lifecycle -----------------------
-
-
-def record_decision(repo: SessionRepository, record: SessionRecord, kind: str, request: dict[str, Any],
-                    response: dict[str, Any], *, client_ref: str | None = None, **kwargs: Any) -> None:
-    repo.record(record, log=Entry(kind, request, response, client_ref=client_ref, **kwargs))
-
-
-def job_backed_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str,
-                      work: str) -> tuple[str, str | None]:
-    from service.jobs.repository import JobRepository
-
-    if record.status != pending or record.job_id is None:
-        return record.status, None
-    job = JobRepository(db, tenant_id).get(record.job_id)
-    if job.status == "failed":
-        return "failed", job.error
-    if job.status == "cancelled":
-        return "failed", f"the {work} job was cancelled"
-    return pending, None
-
-
-def require_job_done(db: Session, tenant_id: uuid.UUID, record: SessionRecord, pending: str, work: str,
-                     waiting: str) -> None:
-    from service.errors import NotReady
-
-    status, error = job_backed_status(db, tenant_id, record, pending, work)
-    if status == pending:
-        raise NotReady(f"{waiting} (job {record.job_id}); retry when status is ready")
-    if status == "failed":
-        raise Conflict(f"{work} failed: {error}")

@@ -122,7 +122,7 @@ def _group_sampler_reported(p: Pipeline, losses: dict[str, float]) -> None:
     m, api, client = p.m, p.api.group_samplers, p.client
     created = ok(api.create_group_sampler.sync_detailed(client=client, body=m.GroupSamplerCreate(
         groups=["a", "b"], strategy=m.GroupSamplerCreateStrategy.AOPT, budget=60, seed=1)), HTTPStatus.CREATED)
-    assert (created.round_, created.budget_remaining, created.status) == (0, 60, m.GroupSamplerOutStatus.ACTIVE)
+    assert (created.round_, created.budget_remaining, created.status) == (0, 60, m.GroupSamplerOutStatus.READY)
     assert created.params.warmup_rounds == 2 and created.counts.to_dict() == {"a": 0, "b": 0}
 
     def observe(observation_id: str, decision: Any) -> Any:

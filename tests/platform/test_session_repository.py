@@ -1,13 +1,13 @@
-"""A session row's state, version and sequence reach the database exactly when the transaction commits."""
+"""A session row's state, version and sequence: one UPDATE with its log entry's INSERT, committed or not at all."""
 
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from service.db import transaction
 from service.sessions.models import Decision, SessionRecord
-from service.sessions.repository import SessionRepository
+from service.sessions.repository import Entry, SessionRepository
 from tests.factories import default_tenant
 
 
@@ -25,17 +25,27 @@ def _row(sessions, session_id) -> SessionRecord:
         return db.scalar(select(SessionRecord).where(SessionRecord.id == session_id))
 
 
-def test_a_saved_state_and_its_logged_decision_are_one_row_write(sessions):
+def test_a_saved_state_and_its_logged_decision_are_one_update_and_one_insert(sessions):
     tenant_id, session_id = _created(sessions)
     before = _row(sessions, session_id)
+    statements: list[str] = []
     with transaction(sessions) as db:
         repo = SessionRepository(db, tenant_id, "batch_scheduler")
         record = repo.get_for_update(session_id)
-        repo.save_state(record, {"n": 1}, status="done")
-        assert (record.state, record.version, record.status) == ({"n": 1}, 2, "done")  # visible at once
-        assert not db.dirty  # nothing left for the ORM's unit of work
-        repo.log(record, "epoch", {"epoch": 1}, {"ok": True}, client_ref="epoch:1")
-        assert record.sequence == 1
+        engine = db.get_bind()
+
+        def seen(_conn, _cursor, statement, *_):
+            statements.append(statement.split()[0])
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            repo.record(record, state={"n": 1}, status="done",
+                        log=Entry("epoch", {"epoch": 1}, {"ok": True}, client_ref="epoch:1"))
+            assert (record.state, record.version, record.status, record.sequence) == ({"n": 1}, 2, "done", 1)
+            assert not db.dirty  # nothing left for the ORM's unit of work
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+    assert statements == ["UPDATE", "INSERT"]
     row = _row(sessions, session_id)
     assert (row.state, row.version, row.status, row.sequence) == ({"n": 1}, 2, "done", 1)
     assert row.updated_at >= before.updated_at
@@ -44,11 +54,11 @@ def test_a_saved_state_and_its_logged_decision_are_one_row_write(sessions):
     assert [(d.sequence, d.state_version, d.client_ref) for d in logged] == [(1, 2, "epoch:1")]
 
 
-def test_a_state_saved_without_a_log_is_written_at_commit(sessions):
+def test_a_state_saved_without_a_log_is_written_at_once(sessions):
     tenant_id, session_id = _created(sessions)
     with transaction(sessions) as db:
         repo = SessionRepository(db, tenant_id, "batch_scheduler")
-        repo.save_state(repo.get_for_update(session_id), {"n": 7})
+        repo.record(repo.get_for_update(session_id), state={"n": 7})
     row = _row(sessions, session_id)
     assert (row.state, row.version, row.sequence) == ({"n": 7}, 2, 0)
 
@@ -58,8 +68,7 @@ def test_a_rolled_back_state_is_not_written(sessions):
     with pytest.raises(RuntimeError), transaction(sessions) as db:
         repo = SessionRepository(db, tenant_id, "batch_scheduler")
         record = repo.get_for_update(session_id)
-        repo.save_state(record, {"n": 9})
-        repo.log(record, "epoch", {}, {})
+        repo.record(record, state={"n": 9}, log=Entry("epoch", {}, {}))
         raise RuntimeError("the request failed after logging")
     row = _row(sessions, session_id)
     assert (row.state, row.version, row.sequence) == ({"n": 0}, 1, 0)
