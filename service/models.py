@@ -7,6 +7,7 @@ from service.idempotency import IdempotencyRecord
 from service.jobs.models import Job, JobDurationStats
 from service.resources import load_models
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
+from service.ui.models import UiSession  # noqa: F401  (the dashboard's logins)
 
 __all__ = [
     "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "JobDurationStats", "SessionBlob",
