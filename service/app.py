@@ -21,6 +21,7 @@ from service.fairness_metrics.router import router as metrics_router
 from service.handlers import install_handlers
 from service.jobs.router import router as jobs_router
 from service.jobs.waiter import JobWaiter
+from service.labelstudio.router import router as labelstudio_router
 from service.middleware import BodyGuard, RequestContext
 from service.ops.metrics import REGISTRY, JobCollector
 from service.ops.router import router as ops_router
@@ -97,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # resources go first, since they take the most requests.
     for router in (*routers(), datasets_router, jobs_router, metrics_router, ops_router):
         app.include_router(router)
+    app.include_router(labelstudio_router)  # an integration, not a decision type: docs/labelstudio.md
     # The last added runs first: the request's context wraps everything, the body guard the app.
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout_seconds,
                        min_rate=settings.body_min_bytes_per_second)
