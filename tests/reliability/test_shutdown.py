@@ -141,7 +141,7 @@ def test_sigterm_to_a_worker_releases_its_job_at_once(database_url, tmp_path, se
     log = tmp_path / "worker.log"
     job = _enqueue(sessions, 30.0)
     with _running(["worker"], database_url, log, **slow) as first:
-        _wait(sessions, job.id, lambda j: j.status == "running" and j.progress > 0)
+        _wait(sessions, job.id, lambda j: j.status == "running" and j.progress > 0, timeout=60)
         stopped = time.monotonic()
         os.kill(first.pid, signal.SIGTERM)
         released = _wait(sessions, job.id, lambda j: j.status == "queued", timeout=5)
