@@ -28,6 +28,7 @@ from service.ops.router import router as ops_router
 from service.quotas import RateLimiter
 from service.resources import routers
 from service.settings import Settings, get_settings
+from service.ui.router import router as ui_router
 
 __all__ = ["create_app"]
 
@@ -96,7 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_handlers(app)
     # Routes are matched in order, one regex each: the per-decision routes of the session
     # resources go first, since they take the most requests.
-    for router in (*routers(), datasets_router, jobs_router, metrics_router, ops_router):
+    for router in (*routers(), datasets_router, jobs_router, metrics_router, ops_router, ui_router):
         app.include_router(router)
     app.include_router(labelstudio_router)  # an integration, not a decision type: docs/labelstudio.md
     # The last added runs first: the request's context wraps everything, the body guard the app.

@@ -1,0 +1,93 @@
+"""A session's decision log as a download: CSV or JSON Lines, streamed a page at a time.
+
+The export is the log as it stood when it began (up to the session's sequence then),
+read in pages of :data:`EXPORT_PAGE` entries, each in a short reader transaction of its
+own: no whole log is held in memory, and no transaction stays open while a slow client
+reads. Rows are :class:`DecisionOut`, the items of ``GET /v1/<resource>/{id}/decisions``.
+
+CSV cells that a spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``,
+``@``, a tab or a carriage return) are neutralised with a leading single quote (OWASP's
+advice for CSV injection). JSON Lines are written as they are: JSON is never evaluated.
+Used by the dashboard (service.ui); an export job of ``/v1`` can reuse it as is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.sessions.models import SessionRecord
+from service.sessions.repository import SessionRepository
+from service.sessions.schemas import DecisionOut
+
+__all__ = ["COLUMNS", "EXPORT_PAGE", "FORMATS", "ExportFormat", "csv_cell", "csv_chunks", "decisions",
+           "export_chunks", "jsonl_chunks"]
+
+EXPORT_PAGE = 500  # entries per read: a few hundred kB of text at most
+COLUMNS = ("sequence", "id", "kind", "client_ref", "state_version", "created_at", "request", "response")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+ExportFormat = Literal["csv", "jsonl"]
+FORMATS: dict[str, tuple[str, str]] = {  # format -> (media type, file extension)
+    "csv": ("text/csv; charset=utf-8", "csv"),
+    "jsonl": ("application/jsonl; charset=utf-8", "jsonl"),
+}
+
+
+def decisions(readers: sessionmaker[Session], tenant_id: uuid.UUID, record: SessionRecord,
+              page_size: int = EXPORT_PAGE) -> Iterator[list[DecisionOut]]:
+    """The session's log in pages, in order, up to its sequence when the export began."""
+    last, after = record.sequence, 0
+    while after < last:
+        with readers() as db:
+            rows = SessionRepository(db, tenant_id, record.kind).decisions(record, page_size, after)
+            page = [DecisionOut.model_validate(row) for row in rows if row.sequence <= last]
+        if not page:
+            return
+        yield page
+        after = page[-1].sequence
+
+
+def csv_cell(value: str) -> str:
+    """A cell a spreadsheet shows as text: a leading formula character gets a single quote before it."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _json(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _csv_row(item: DecisionOut) -> list[str]:
+    cells = (str(item.sequence), str(item.id), item.kind, item.client_ref or "", str(item.state_version),
+             item.created_at.isoformat(), _json(item.request), _json(item.response))
+    return [csv_cell(cell) for cell in cells]
+
+
+def csv_chunks(pages: Iterator[list[DecisionOut]]) -> Iterator[str]:
+    """A header line, then one chunk of CSV per page (request and response as compact JSON)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    yield buffer.getvalue()
+    for page in pages:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\r\n")
+        writer.writerows(_csv_row(item) for item in page)
+        yield buffer.getvalue()
+
+
+def jsonl_chunks(pages: Iterator[list[DecisionOut]]) -> Iterator[str]:
+    """One JSON object per line, as the log's API items; one chunk per page."""
+    for page in pages:
+        yield "".join(item.model_dump_json() + "\n" for item in page)
+
+
+def export_chunks(fmt: ExportFormat, readers: sessionmaker[Session], tenant_id: uuid.UUID,
+                  record: SessionRecord) -> Iterator[str]:
+    pages = decisions(readers, tenant_id, record)
+    return csv_chunks(pages) if fmt == "csv" else jsonl_chunks(pages)

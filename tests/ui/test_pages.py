@@ -1,0 +1,96 @@
+"""Every page in Chromium: it loads with no console error and no request to another host, each chart
+draws the series its seeded session must have, and first paint stays under a second with 10,000 decisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import BIG_EPOCHS, LAPTOP, PHONE, Browser, Site, log_in, record, screenshot_dir
+
+FIRST_PAINT_BUDGET_MS = 1000.0
+CHART_TIMEOUT_MS = 30_000
+# What each chart must draw: Plotly's own count of the series it rendered, and the series' groups in the SVG.
+SERIES_JS = """() => Array.from(document.querySelectorAll('.plot[data-slot]')).map(p => ({
+    slot: p.dataset.slot,
+    data: p.data ? p.data.length : -1,
+    drawn: p.querySelectorAll('.scatterlayer .trace, .barlayer .trace, .heatmaplayer .hm').length,
+}))"""
+PAINT_JS = "() => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))"
+
+
+def _wait_for_charts(browser: Browser) -> None:
+    browser.page.wait_for_function(
+        "() => { const p = document.querySelectorAll('.plot[data-slot]');"
+        " return p.length > 0 && Array.from(p).every(e => e.dataset.rendered === 'true'); }",
+        timeout=CHART_TIMEOUT_MS)
+
+
+def _clean(browser: Browser, site: Site, what: str) -> None:
+    assert browser.seen.errors == [], f"{what}: console errors {browser.seen.errors}"
+    foreign = browser.seen.foreign(site.server.port)
+    assert foreign == [], f"{what}: requests to other hosts {foreign}"
+
+
+def _paint(browser: Browser) -> dict[str, float]:
+    # Paint entries are timed from the navigation's start, so waiting for them changes nothing they say.
+    browser.page.wait_for_function("() => performance.getEntriesByType('paint').length >= 2", timeout=10_000)
+    paints = browser.page.evaluate(PAINT_JS)
+    assert "first-paint" in paints and "first-contentful-paint" in paints, paints
+    return paints
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_every_page_loads_clean_and_draws_its_series(site: Site, open_browser, viewport, tmp_path: Path) -> None:
+    browser = open_browser(viewport)
+    width = "laptop" if viewport == LAPTOP else "phone"
+    shots = screenshot_dir(tmp_path)
+    page = browser.page
+    page.goto(site.url("/ui"))
+    assert page.url.startswith(site.url("/ui/login")), "a browser without a session is sent to the login form"
+    page.screenshot(path=str(shots / f"login-{width}.png"))
+    log_in(browser, site)
+    rows = page.locator("#sessions tbody tr[data-id]")
+    assert rows.count() == len(site.sessions) + 1  # and the 10,000-epoch scheduler
+    page.screenshot(path=str(shots / f"home-{width}.png"), full_page=viewport == PHONE)
+    requests = 0
+    for segment, seeded in site.sessions.items():
+        page.goto(site.url(seeded.page))
+        _wait_for_charts(browser)
+        drawn = {c["slot"]: c for c in page.evaluate(SERIES_JS)}
+        assert {slot: c["data"] for slot, c in drawn.items()} == seeded.series, segment
+        assert {slot: c["drawn"] for slot, c in drawn.items()} == seeded.series, segment
+        page.screenshot(path=str(shots / f"{segment}-{width}.png"), full_page=viewport == PHONE)
+    _clean(browser, site, width)
+    requests = len(browser.seen.requests)
+    hosts = {r.split("/")[2] for r in browser.seen.requests if not r.startswith("data:")}
+    record(f"requests on {width} pages", f"{requests}, all to {sorted(hosts)}; console errors: "
+           f"{len(browser.seen.errors)}")
+
+
+def test_first_paint_under_a_second_with_ten_thousand_decisions(site: Site, open_browser) -> None:
+    assert site.big is not None
+    browser = open_browser(LAPTOP)
+    log_in(browser, site)
+    page = browser.page
+    total = page.evaluate("() => 0")
+    for name, path in (("home", "/ui"), ("session with 10,000 epochs", site.big.page),
+                       ("its last log page", f"{site.big.page}?page=201"), ("login", "/ui/login")):
+        page.goto(site.url(path))
+        paints = _paint(browser)
+        record(f"first paint, {name}", f"{paints['first-paint']:.0f} ms "
+               f"(first contentful paint {paints['first-contentful-paint']:.0f} ms)")
+        assert paints["first-paint"] < FIRST_PAINT_BUDGET_MS, (name, paints)
+        assert paints["first-contentful-paint"] < FIRST_PAINT_BUDGET_MS, (name, paints)
+        if path == site.big.page:
+            start = page.evaluate("() => performance.now()")
+            _wait_for_charts(browser)
+            record("charts drawn, session with 10,000 epochs",
+                   f"{page.evaluate('() => performance.now()') - start:.0f} ms after first paint")
+            assert page.locator("#log-total").inner_text() == f"{BIG_EPOCHS + 1:,}"
+            drawn = {c["slot"]: c["data"] for c in page.evaluate(SERIES_JS)}
+            assert drawn == site.big.series
+            total += 1
+    assert total == 1
+    _clean(browser, site, "10,000-decision pages")
