@@ -258,7 +258,8 @@ def test_apply_observation_updates_a_copy():
     assert newer.group_losses == (0.25, 0.125, 0.0) and newer.counts == (0, 3, 1)
     # 4 samples: π = (0/4, 3/4, 1/4); 10 - 4 = 6 left
     assert summary(config, newer) == SamplerSummary(
-        counts=(0, 3, 1), mixture=(0.0, 0.75, 0.25), group_losses=(0.25, 0.125, 0.0), round=2, budget_remaining=6)
+        counts=(0, 3, 1), mixture=(0.0, 0.75, 0.25), group_losses=(0.25, 0.125, 0.0), round=2, budget_remaining=6,
+        pending=(0, 0, 0), exhausted=False)
     assert not summary(config, newer).exhausted
     assert summary(config, SamplerState.initial(config)).mixture == (0.0, 0.0, 0.0)
 

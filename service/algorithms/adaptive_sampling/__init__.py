@@ -34,6 +34,8 @@ from service.algorithms.adaptive_sampling.steps import (
     ScoreComponents,
     apply_observation,
     next_decision,
+    release,
+    reserve,
     score_components,
     summary,
 )
@@ -56,6 +58,8 @@ __all__ = [
     "evaluate_groups",
     "fit_and_evaluate",
     "next_decision",
+    "release",
+    "reserve",
     "score_components",
     "summary",
 ]

@@ -144,7 +144,10 @@ class SamplerState:
     and ``group_accuracies`` the latest reported L̂_z and accuracies (``None``
     until reported), ``accuracy_history`` the series Mann–Kendall reads (kept
     for ``aopt_plus`` only) and ``mk_s`` its statistic S_z. ``round`` counts
-    applied observations; ``budget_spent`` is Σ N_z.
+    applied observations; ``budget_spent`` is Σ N_z. ``pending`` are the samples that
+    unsettled decisions reserved per group (P_z) and ``pending_decisions`` how many
+    decisions hold them: a strategy counts N_z + P_z wherever it counts samples, while
+    losses come from reported data only.
     """
 
     counts: tuple[int, ...]
@@ -154,11 +157,22 @@ class SamplerState:
     mk_s: tuple[int, ...]
     round: int = 0
     budget_spent: int = 0
+    pending: tuple[int, ...] = ()
+    pending_decisions: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.pending:  # a state stored before decisions could be pending
+            object.__setattr__(self, "pending", (0,) * len(self.counts))
 
     @classmethod
     def initial(cls, config: SamplerConfig) -> SamplerState:
         m = config.n_groups
         return cls((0,) * m, (None,) * m, (None,) * m, ((),) * m, (0,) * m)
+
+    @property
+    def reserved(self) -> int:
+        """Samples held by pending decisions, Σ P_z."""
+        return sum(self.pending)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -169,6 +183,8 @@ class SamplerState:
             "group_accuracies": list(self.group_accuracies),
             "accuracy_history": [list(h) for h in self.accuracy_history],
             "mk_s": list(self.mk_s),
+            "pending": list(self.pending),
+            "pending_decisions": self.pending_decisions,
         }
 
     @classmethod
@@ -181,6 +197,8 @@ class SamplerState:
             mk_s=tuple(int(s) for s in data["mk_s"]),
             round=int(data["round"]),
             budget_spent=int(data["budget_spent"]),
+            pending=tuple(int(p) for p in data.get("pending", ())),
+            pending_decisions=int(data.get("pending_decisions", 0)),
         )
 
 

@@ -27,6 +27,15 @@ Rules (SPEC §5.1), in the order :func:`next_decision` applies them, at round
 
 Ties go to the lowest index.
 
+Pending decisions. Several workers may ask before any reports: each decision
+reserves its batch (:func:`reserve`) until its observation settles it
+(:func:`apply_observation` with ``settles``) or it is released (:func:`release`).
+Where a rule counts samples it counts N_z + P_z, the samples acquired plus those
+reserved; the round number t counts pending decisions as rounds; warm-up's
+round-robin and the no-loss-yet rule skip groups a pending decision already
+covers; losses (L̂_z) and trends come from reported data only. With nothing
+pending every rule is the paper's.
+
 References
 ----------
 Shekhar, Fields, Ghavamzadeh, Javidi (2021), "Adaptive Sampling for Minimax Fair
@@ -62,6 +71,8 @@ __all__ = [
     "ScoreComponents",
     "apply_observation",
     "next_decision",
+    "release",
+    "reserve",
     "score_components",
     "summary",
 ]
@@ -95,7 +106,7 @@ def score_components(config: SamplerConfig, state: SamplerState) -> ScoreCompone
     Shekhar et al. (2021), eq. 6 (``bound="empirical"``) and eq. 4 (``"theoretical"``).
     """
     loss = np.array([np.nan if v is None else v for v in state.group_losses], dtype=float)
-    counts = np.asarray(state.counts, dtype=float)
+    counts = np.asarray(state.counts, dtype=float) + np.asarray(state.pending, dtype=float)
     if config.strategy not in ("aopt", "aopt_plus"):
         bonus = trend = np.zeros_like(loss)
     else:
@@ -120,11 +131,15 @@ def next_decision(config: SamplerConfig, state: SamplerState, rng: np.random.Gen
     Shekhar et al. (2021), Algorithm 1 (warm-up, forced exploration with t^ξ,
     argmax of the UCB), eq. 4 and eq. 6.
     """
-    remaining = config.budget - state.budget_spent
+    remaining = config.budget - state.budget_spent - state.reserved
     if remaining <= 0:
+        if state.reserved:
+            raise BudgetExhaustedError(
+                f"the budget of {config.budget} samples is spent or reserved: {state.reserved} by "
+                f"{state.pending_decisions} pending decisions; retry once one is settled, released or expired")
         raise BudgetExhaustedError(f"budget of {config.budget} samples is spent")
     batch = min(config.batch_size, remaining)
-    t = state.round + 1
+    t = state.round + state.pending_decisions + 1
     scores = score_components(config, state)
     index, reason, note = _choose(config, state, scores, t, batch, rng)
     return Decision(
@@ -148,14 +163,17 @@ def _choose(
     rng: np.random.Generator,
 ) -> tuple[int, str, str]:
     m = config.n_groups
-    counts = np.asarray(state.counts)
+    counts = np.asarray(state.counts) + np.asarray(state.pending)
+    free = np.asarray(state.pending) == 0  # no pending decision covers the group
     assert config.warmup_rounds is not None, "SamplerConfig resolves warmup_rounds"
     if t <= config.warmup_rounds:
-        return (t - 1) % m, "warmup", f"warm-up round {t} of {config.warmup_rounds}, round-robin"
+        order = [(t - 1 + k) % m for k in range(m)]
+        index = next((z for z in order if free[z]), order[0])
+        return index, "warmup", f"warm-up round {t} of {config.warmup_rounds}, round-robin"
     if config.strategy == "uniform":
         index = argmin_lowest(counts)
         return index, "uniform", f"fewest samples ({counts[index]})"
-    missing = np.flatnonzero(np.isnan(scores.loss))
+    missing = np.flatnonzero(np.isnan(scores.loss) & free)
     if missing.size:
         return int(missing[0]), "warmup", "no loss reported for this group yet"
     if config.strategy in ("aopt", "aopt_plus"):
@@ -164,14 +182,36 @@ def _choose(
             index = argmin_lowest(counts)
             note = f"min N_z = {counts[index]} < t^xi = {threshold:.3f} (t = {counts.sum() + batch} samples)"
             return index, "forced_exploration", note
-        index = argmax_lowest(scores.ucb)
+        index = argmax_lowest(_known(scores.ucb))
         return index, "ucb", f"largest upper confidence bound {scores.ucb[index]:.6g}"
     epsilon = config.epsilon if config.strategy == "epsilon_greedy" else 0.0
     if epsilon > 0 and rng.random() < epsilon:
         index = int(rng.integers(m))
         return index, "epsilon", f"uniformly random group (probability epsilon = {epsilon})"
-    index = argmax_lowest(scores.loss)
+    index = argmax_lowest(_known(scores.loss))
     return index, "greedy", f"largest loss {scores.loss[index]:.6g}"
+
+
+def _known(values: np.ndarray) -> np.ndarray:
+    """Undefined values (a group with no loss yet, already covered by a pending decision) never win."""
+    return np.where(np.isnan(values), -np.inf, values)
+
+
+def reserve(config: SamplerConfig, state: SamplerState, decision: Decision) -> SamplerState:
+    """The state once ``decision`` holds its batch: P_z and the pending count go up."""
+    pending = list(state.pending)
+    pending[decision.group_index] += decision.batch_size
+    return replace(state, pending=tuple(pending), pending_decisions=state.pending_decisions + 1)
+
+
+def release(config: SamplerConfig, state: SamplerState, group: str | int, reserved: int) -> SamplerState:
+    """The state once a pending decision of ``group`` that held ``reserved`` samples is let go."""
+    index = config.group_index(group)
+    pending = list(state.pending)
+    if pending[index] < reserved or state.pending_decisions < 1:
+        raise InputError(f"group {config.groups[index]!r} holds {pending[index]} reserved samples, not {reserved}")
+    pending[index] -= reserved
+    return replace(state, pending=tuple(pending), pending_decisions=state.pending_decisions - 1)
 
 
 def apply_observation(
@@ -181,8 +221,13 @@ def apply_observation(
     n_acquired: int,
     group_losses: GroupValues,
     group_accuracies: GroupValues | None = None,
+    settles: int | None = None,
 ) -> SamplerState:
     """Count ``n_acquired`` samples of ``group`` and record the retrained model's losses.
+
+    ``settles`` is the reservation of the pending decision this observation answers
+    (its batch size), released as the samples are counted; ``None`` for samples no
+    pending decision holds, which must fit the budget nobody reserved.
 
     ``group_losses`` and ``group_accuracies`` map group names to values (or list
     them in group order, ``None`` for not measured); groups left out keep their
@@ -199,9 +244,13 @@ def apply_observation(
     index = config.group_index(group)
     if not isinstance(n_acquired, int | np.integer) or n_acquired < 0:
         raise InputError("n_acquired must be an integer >= 0")
-    if state.budget_spent + n_acquired > config.budget:
-        remaining = config.budget - state.budget_spent
-        raise BudgetExhaustedError(f"n_acquired = {n_acquired} exceeds the remaining budget {remaining}")
+    if settles is not None:
+        state = release(config, state, index, settles)
+    if state.budget_spent + state.reserved + n_acquired > config.budget:
+        remaining = config.budget - state.budget_spent - state.reserved
+        raise BudgetExhaustedError(f"n_acquired = {n_acquired} exceeds the remaining budget {remaining}"
+                                   + (f" ({state.reserved} samples are reserved by pending decisions)"
+                                      if state.reserved else ""))
     max_loss = 1.0 if config.loss == "zero_one" else math.inf
     losses = _per_group(config, group_losses, "group_losses", 0.0, max_loss)
     accuracies = _per_group(config, {} if group_accuracies is None else group_accuracies, "group_accuracies", 0.0, 1.0)
@@ -254,18 +303,16 @@ def _per_group(config: SamplerConfig, values: GroupValues, name: str, low: float
 @dataclass(frozen=True)
 class SamplerSummary:
     """Where a session stands: per-group counts ``N_z``, the mixture π(z) = N_z / Σ N, the last
-    reported losses (group order of the config), the round and the budget left."""
+    reported losses (group order of the config), the round, the samples pending decisions
+    reserve per group (P_z) and the budget neither spent nor reserved."""
 
     counts: tuple[int, ...]
     mixture: tuple[float, ...]
     group_losses: tuple[float | None, ...]
     round: int
     budget_remaining: int
-
-    @property
-    def exhausted(self) -> bool:
-        """No budget is left: :func:`next_decision` raises :class:`BudgetExhaustedError`."""
-        return self.budget_remaining <= 0
+    pending: tuple[int, ...] = ()
+    exhausted: bool = False  # every sample of the budget is acquired: no decision is left
 
 
 def summary(config: SamplerConfig, state: SamplerState) -> SamplerSummary:
@@ -276,5 +323,7 @@ def summary(config: SamplerConfig, state: SamplerState) -> SamplerSummary:
         mixture=tuple((n / total if total else 0.0) for n in state.counts),
         group_losses=tuple(state.group_losses),
         round=state.round,
-        budget_remaining=config.budget - state.budget_spent,
+        budget_remaining=config.budget - state.budget_spent - state.reserved,
+        pending=tuple(state.pending),
+        exhausted=state.budget_spent >= config.budget,
     )
