@@ -32,7 +32,7 @@ from pydantic import AfterValidator, Field, StrictFloat, StrictInt, StrictStr, W
 from pydantic_core import PydanticCustomError
 
 __all__ = ["COUNT_MAX", "INT64_MAX", "INT64_MIN", "MAX_NAME_LENGTH", "UINT64_MAX", "Count", "FiniteFloat", "Int64",
-           "IntId", "Name", "Scalar", "Seed", "Text", "TextOrInt", "bounded_text", "check_text"]
+           "IntId", "Name", "STORABLE", "Scalar", "Seed", "Text", "TextOrInt", "bounded_text", "check_text"]
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 UINT64_MAX = 2**64 - 1
@@ -79,16 +79,19 @@ IntId = Annotated[int, Field(ge=INT64_MIN, le=UINT64_MAX)]
 Count = Annotated[int, Field(ge=0, le=COUNT_MAX)]
 Seed = Annotated[int, Field(ge=0, le=INT64_MAX)]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
-Text = Annotated[str, AfterValidator(check_text), Field(json_schema_extra={"pattern": TEXT_PATTERN})]
+
+
+# What makes text storable, to follow a length range (checked first, so its message is pydantic's
+# for strings): ``Annotated[str, Field(max_length=100), *STORABLE]`` is :data:`Text` of at most 100.
+STORABLE = (AfterValidator(check_text), Field(json_schema_extra={"pattern": TEXT_PATTERN}))
+Text = Annotated[str, *STORABLE]
+Name = Annotated[str, Field(max_length=MAX_NAME_LENGTH), *STORABLE]
 
 
 def bounded_text(*, min_length: int | None = None, max_length: int | None = None) -> Any:
-    """:data:`Text` with a length range (checked first, so its message is pydantic's for strings)."""
-    return Annotated[str, Field(min_length=min_length, max_length=max_length), AfterValidator(check_text),
-                     Field(json_schema_extra={"pattern": TEXT_PATTERN})]
-
-
-Name = bounded_text(max_length=MAX_NAME_LENGTH)
+    """:data:`Text` with a length range, built at run time. mypy takes no call as a type: write
+    ``Annotated[str, Field(min_length=..., max_length=...), *STORABLE]``, the same type, instead."""
+    return Annotated[str, Field(min_length=min_length, max_length=max_length), *STORABLE]
 # Unions are checked as a whole, so that an error is located at the field, not at a union branch.
 TextOrInt = Annotated[str | int, AfterValidator(_check_scalar),
                       WithJsonSchema({"anyOf": [_TEXT_SCHEMA, _INT64_SCHEMA]})]

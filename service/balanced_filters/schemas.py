@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.datasets.schemas import GroupValue
-from service.fields import FiniteFloat, IntId, Name, Seed, bounded_text
+from service.fields import STORABLE, FiniteFloat, IntId, Name, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -22,9 +22,9 @@ __all__ = [
 
 ProxyType = Literal["ab_tree", "ab_tree_relaxed", "qp_tree", "qp_logistic", "naive_tree", "naive_logistic"]
 AB_TREE_TYPES = ("ab_tree", "ab_tree_relaxed")
-CandidateId = bounded_text(min_length=1, max_length=MAX_CANDIDATE_ID) | IntId
+CandidateId = Annotated[str, Field(min_length=1, max_length=MAX_CANDIDATE_ID), *STORABLE] | IntId
 GroupLabel = GroupValue | list[GroupValue]
-GroupKey = bounded_text(max_length=200)
+GroupKey = Annotated[str, Field(max_length=200), *STORABLE]
 Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 # No training set the row limit allows has more points than this: a larger leaf size says nothing more.

@@ -8,14 +8,14 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.fields import MAX_NAME_LENGTH, FiniteFloat, Name, TextOrInt, bounded_text
+from service.fields import MAX_NAME_LENGTH, STORABLE, FiniteFloat, Name, TextOrInt
 from service.sessions.schemas import Skipped
 
 __all__ = ["DatasetCreate", "DatasetList", "DatasetOut", "FiniteFloat", "GroupValue", "InlineData"]
 
 GroupValue = Annotated[TextOrInt, Field(description="a group name or code, echoed as given; a group is known by "
                                                   "its text, so one request may not name both 1 and \"1\"")]
-RowId = bounded_text(max_length=MAX_NAME_LENGTH)
+RowId = Annotated[str, Field(max_length=MAX_NAME_LENGTH), *STORABLE]
 
 
 class InlineData(BaseModel):

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from service.datasets.schemas import GroupValue
-from service.fields import FiniteFloat, Int64, Name, Seed, bounded_text
+from service.fields import STORABLE, FiniteFloat, Int64, Name, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -27,6 +27,8 @@ UnitFloat = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 PositiveFloat = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 Loss = Literal["square", "absolute", "logistic"]
 Oracle = Literal["least_squares", "loss_minimization", "cost_sensitive"]
+GroupKey = Annotated[str, Field(max_length=200), *STORABLE]
+ParamName = Annotated[str, Field(max_length=100), *STORABLE]
 
 
 class RegressionData(BaseModel):
@@ -44,7 +46,7 @@ class BoundedGroupLossConstraint(BaseModel):
 
     type: Literal["bounded_group_loss"]
     bound: UnitFloat | None = Field(None, description="ζ for every group, on the loss of labels scaled to [0, 1]")
-    bounds: dict[bounded_text(max_length=200), UnitFloat] | None = Field(
+    bounds: dict[GroupKey, UnitFloat] | None = Field(
         None, description="ζ_a per group name (as a string); every group needs one")
 
     @model_validator(mode="after")
@@ -83,7 +85,7 @@ class LearnerSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["linear", "gradient_boosting"] = "linear"
-    params: dict[bounded_text(max_length=100), Int64 | FiniteFloat] = Field(
+    params: dict[ParamName, Int64 | FiniteFloat] = Field(
         default_factory=dict,
         description="linear: alpha (L2 penalty, default 1e-4); gradient_boosting: n_estimators, max_depth, "
                     "learning_rate, subsample, min_samples_leaf (scikit-learn's defaults)")

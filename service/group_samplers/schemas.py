@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.fields import COUNT_MAX, Count, FiniteFloat, Name, Seed, bounded_text
+from service.fields import COUNT_MAX, STORABLE, Count, FiniteFloat, Name, Seed
 from service.jobs.schemas import JobOut
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
@@ -26,8 +26,8 @@ DEFAULT_TREND_WINDOW = 30
 # ``next?wait=`` holds a request open at most this long.
 MAX_WAIT_SECONDS = 30.0
 
-GroupName = bounded_text(min_length=1, max_length=200)
-ObservationId = bounded_text(min_length=1, max_length=200)
+GroupName = Annotated[str, Field(min_length=1, max_length=200), *STORABLE]
+ObservationId = Annotated[str, Field(min_length=1, max_length=200), *STORABLE]
 Strategy = Literal["aopt", "aopt_plus", "epsilon_greedy", "greedy", "uniform"]
 Mode = Literal["reported", "managed"]
 Loss = Literal["zero_one", "log_loss"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from service.fields import Count, FiniteFloat, Int64, IntId, Name, Seed, bounded_text
+from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -24,12 +24,14 @@ MAX_PARTITIONS = 64
 
 Metric = Literal["demographic_parity", "equal_opportunity", "equalized_odds"]
 Reward = Literal["base_rate_distance", "distance", "base_rate", "selected_only"]
+PartitionId = Annotated[str, Field(min_length=1, max_length=100), *STORABLE]
+ColumnName = Annotated[str, Field(max_length=200), *STORABLE]
 
 
 class PartitionIn(BaseModel):
     """A client-made partition (an arm of the bandit)."""
 
-    id: bounded_text(min_length=1, max_length=100) | IntId = Field(description="reported back as a string")
+    id: PartitionId | IntId = Field(description="reported back as a string")
     size: Count = Field(ge=1, description="pool items in the partition")
     centroid: list[FiniteFloat] = Field(min_length=1, max_length=2_000)
     base_rate_difference: FiniteFloat = Field(description="ΔBR within the partition (eq. 1)")
@@ -38,7 +40,7 @@ class PartitionIn(BaseModel):
 class PartitioningSpec(BaseModel):
     method: Literal["gmm", "column"] = "gmm"
     max_components: int = Field(10, ge=2, le=MAX_PARTITIONS, description="gmm: BIC picks k in 2..this")
-    column: bounded_text(max_length=200) | Int64 | None = Field(None, description="column: a feature name or index of "
+    column: ColumnName | Int64 | None = Field(None, description="column: a feature name or index of "
                                                                   "the pool")
     standardize: bool = Field(True, description="gmm: z-score the features before fitting")
     include_groups: bool = Field(False, description="gmm: also cluster on one-hot (standardised) groups")
