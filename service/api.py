@@ -14,12 +14,23 @@ from service.routing import RawBody, ServiceRoute
 
 M = TypeVar("M", bound=BaseModel)
 
-__all__ = ["LimitQuery", "RawBody", "resource_router", "parse_cursor", "parse_json_body"]
+__all__ = ["LimitQuery", "RawBody", "Responses", "parse_cursor", "parse_json_body", "refusals", "resource_router"]
+
+# A route's documented answers besides its success (FastAPI's ``responses``).
+Responses = dict[int | str, dict[str, Any]]
 
 
 def resource_router(prefix: str, tag: str) -> APIRouter:
     """A ``/v1`` router whose routes run in one transaction each."""
     return APIRouter(prefix=f"/v1{prefix}", tags=[tag], route_class=ServiceRoute)
+
+
+def refusals(conflict: str, *, if_match: bool = True) -> Responses:
+    """A route's documented refusals: 409 for ``conflict``, and 412 where it takes ``If-Match``."""
+    answers: Responses = {409: {"description": conflict}}
+    if if_match:
+        answers[412] = {"description": "If-Match failed"}
+    return answers
 
 
 LimitQuery = Annotated[int, Query(ge=1, le=500, description="page size")]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response, status
 from sqlalchemy.orm import Session
 
-from service.api import RawBody, resource_router
+from service.api import RawBody, refusals, resource_router
 from service.auth import TenantDep
 from service.balanced_filters import decisions, sampling, service
 from service.balanced_filters.candidates import parse_candidates, request_schema
@@ -35,9 +35,7 @@ from service.settings import SettingsDep
 filters = resource_router("/balanced-filters", "balanced-filters")
 stateless = resource_router("", "balanced-filters")
 IfMatch = Annotated[str | None, Header(description="the filter's ETag; 412 when it has changed")]
-NOT_READY: dict[int | str, dict[str, Any]] = {
-    409: {"description": "the proxy is still being fitted, or its fit failed or was cancelled"},
-    412: {"description": "If-Match failed"}}
+NOT_READY = refusals("the proxy is still being fitted, or its fit failed or was cancelled")
 _DECISIONS_BODY = {"requestBody": {"required": True,
                                    "content": {"application/json": {"schema": request_schema()}}}}
 

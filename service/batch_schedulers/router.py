@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import Header, Response, status
 
-from service.api import resource_router
+from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.batch_schedulers import service
 from service.batch_schedulers.models import KIND
@@ -25,7 +25,6 @@ from service.sessions.service import set_etag
 
 router = resource_router("/batch-schedulers", "batch-schedulers")
 IfMatch = Annotated[str | None, Header(description="the session's ETag; 412 when it has changed")]
-REPLAYED = "Idempotent-Replayed"
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_batch_scheduler")
@@ -39,15 +38,13 @@ def create_batch_scheduler(payload: BatchSchedulerCreate, db: SessionDep, tenant
 
 
 @router.post("/{scheduler_id}/epochs", operation_id="report_epoch",
-             responses={409: {"description": "epoch out of order"}, 412: {"description": "If-Match failed"}})
+             responses=refusals("epoch out of order"))
 @light_endpoint
 def report_epoch(scheduler_id: uuid.UUID, payload: EpochReport, db: SessionDep, tenant: TenantDep,
                  response: Response, if_match: IfMatch = None) -> EpochResult:
     """Report an epoch's per-cell losses; get λ, probabilities and the next batch composition."""
     result, record, replayed = service.report_epoch(db, tenant.id, scheduler_id, payload, if_match)
-    if replayed:
-        response.headers[REPLAYED] = "true"
-    set_etag(response, record)
+    set_etag(response, record, replayed=replayed)
     return EpochResult.model_validate(result)
 
 

@@ -6,7 +6,7 @@ import uuid
 
 from fastapi import Response, status
 
-from service.api import resource_router
+from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.fair_regressions import predictions, service
@@ -24,7 +24,7 @@ from service.sessions.service import set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/fair-regressions", "fair-regressions")
-NOT_FITTED = {409: {"description": "the fit is queued or running (not-ready), or it failed or was cancelled"}}
+NOT_FITTED = refusals("the fit is queued or running (not-ready), or it failed or was cancelled", if_match=False)
 
 
 @router.post("", status_code=status.HTTP_202_ACCEPTED, operation_id="create_fair_regression")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import Header, Query, Response, status
 
-from service.api import resource_router
+from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.group_samplers import service
@@ -31,8 +31,7 @@ router = resource_router("/group-samplers", "group-samplers")
 IfMatch = Annotated[str | None, Header(description="the sampler's ETag; 412 when it has changed")]
 WaitQuery = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="managed mode: seconds to wait for a "
                                    "queued or running fit to finish before deciding")]
-REPLAYED = "Idempotent-Replayed"
-CONFLICTS = {409: {"description": "the budget is spent"}, 412: {"description": "If-Match failed"}}
+CONFLICTS = refusals("the budget is spent")
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_group_sampler")
@@ -67,9 +66,7 @@ def report_group_sampler_observation(sampler_id: uuid.UUID, payload: Observation
     if result.job is not None:
         response.status_code = status.HTTP_202_ACCEPTED
         response.headers["Location"] = f"/v1/jobs/{result.job.id}"
-    if replayed:
-        response.headers[REPLAYED] = "true"
-    set_etag(response, record)
+    set_etag(response, record, replayed=replayed)
     return result
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import Header, Response, status
 
-from service.api import resource_router
+from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.jobs.schemas import JobOut
@@ -30,13 +30,10 @@ from service.settings import SettingsDep
 
 router = resource_router("/partition-bandits", "partition-bandits")
 IfMatch = Annotated[str | None, Header(description="the bandit's ETag; 412 when it has changed")]
-REPLAYED = "Idempotent-Replayed"
-NOT_READY = {409: {"description": "not ready (its partitioning job is queued or running), its partitioning job "
-                          "failed or was cancelled, or the bandit is done"},
-             412: {"description": "If-Match failed"}}
-RUN_REFUSED = {409: {"description": "not ready (its partitioning job is queued or running), its partitioning job "
-                            "failed or was cancelled, or the bandit has no pool"},
-               412: {"description": "If-Match failed"}}
+NOT_READY = refusals("not ready (its partitioning job is queued or running), its partitioning job failed or was "
+                     "cancelled, or the bandit is done")
+RUN_REFUSED = refusals("not ready (its partitioning job is queued or running), its partitioning job failed or was "
+                       "cancelled, or the bandit has no pool")
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_partition_bandit",
@@ -67,9 +64,7 @@ def report_partition_bandit_feedback(bandit_id: uuid.UUID, payload: FeedbackRepo
                                      if_match: IfMatch = None) -> FeedbackResult:
     """Report a decision's fairness before and after; one per decision, a repeat returns the first result."""
     result, record, replayed = service.report_feedback(db, tenant.id, bandit_id, payload, if_match)
-    if replayed:
-        response.headers[REPLAYED] = "true"
-    set_etag(response, record)
+    set_etag(response, record, replayed=replayed)
     return FeedbackResult.model_validate(result)
 
 

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from service import jobs
 from service.algorithms.validation import InputError, StateError
 from service.errors import Conflict, InvalidInput, Unprocessable
+from service.routing import REPLAY_HEADER
 from service.sessions.models import SessionRecord
 from service.sessions.repository import Entry, SessionRepository
 from service.sessions.schemas import DecisionList, DecisionOut
@@ -48,8 +49,11 @@ def algorithm_errors() -> Iterator[None]:
         raise InvalidInput(str(exc), ["body"]) from None
 
 
-def set_etag(response: Response, record: SessionRecord) -> None:
+def set_etag(response: Response, record: SessionRecord, *, replayed: bool = False) -> None:
+    """The session's ETag, and ``Idempotent-Replayed: true`` when the answer is a counted report's first."""
     response.headers["ETag"] = f'"{record.version}"'
+    if replayed:
+        response.headers[REPLAY_HEADER] = "true"
 
 
 def _sequence_cursor(cursor: str | None) -> int:
