@@ -18,7 +18,7 @@ def pack(arrays: dict[str, np.ndarray]) -> bytes:
         if array.dtype == object:
             array = array.astype(str)
         clean[name] = array
-    np.savez_compressed(buffer, **clean)
+    np.savez_compressed(buffer, allow_pickle=False, **clean)
     return buffer.getvalue()
 
 

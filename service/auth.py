@@ -20,7 +20,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
-from sqlalchemy import Engine, ForeignKey, String, select
+from sqlalchemy import Connection, Engine, ForeignKey, String, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
@@ -96,7 +96,7 @@ def create_api_key(db: Session, tenant_name: str) -> str:
 
 # Engines whose database is known to hold a key: once a key has been seen the
 # server stays in authenticated mode without asking again (keys are not deleted).
-_engines_with_keys: weakref.WeakSet[Engine] = weakref.WeakSet()
+_engines_with_keys: weakref.WeakSet[Engine | Connection] = weakref.WeakSet()
 
 
 def keys_exist(db: Session) -> bool:
@@ -105,7 +105,7 @@ def keys_exist(db: Session) -> bool:
         return True
     if db.scalar(select(ApiKey.id).limit(1)) is None:
         return False
-    _engines_with_keys.add(engine)  # type: ignore[arg-type]
+    _engines_with_keys.add(engine)
     return True
 
 

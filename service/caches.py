@@ -93,7 +93,7 @@ class LruCache(Generic[K, V]):
         return len(self._items)
 
 
-CACHES: dict[str, LruCache] = {}  # type: ignore[type-arg]
+CACHES: dict[str, LruCache] = {}
 
 
 def clear_all() -> None:

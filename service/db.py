@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
-from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy import CursorResult, DateTime, Engine, MetaData, Result, Table, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
@@ -46,6 +46,8 @@ __all__ = [
     "new_id",
     "read_only",
     "retrying",
+    "rowcount",
+    "table_of",
     "transaction",
     "utcnow",
     "WriteGate",
@@ -97,6 +99,19 @@ def utcnow() -> datetime:
 
 def new_id() -> uuid.UUID:
     return uuid.uuid4()
+
+
+def table_of(model: type[Base]) -> Table:
+    """A mapped class's table, typed as one (declarative classes type ``__table__`` as any FROM clause)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+def rowcount(result: Result[Any]) -> int:
+    """The rows an UPDATE or DELETE matched: ``Session.execute`` returns a CursorResult, typed as a Result."""
+    assert isinstance(result, CursorResult)
+    return result.rowcount
 
 
 def make_engine(url: str, *, statement_timeout_ms: int | None = None,

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -46,26 +47,28 @@ def install_handlers(app: FastAPI) -> None:
     generate_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            document_problems(generate_openapi())  # FastAPI caches the document it returns
-        return app.openapi_schema  # type: ignore[return-value]
+        document = app.openapi_schema
+        if document is None:
+            document = generate_openapi()  # FastAPI caches the document it returns
+            document_problems(document)
+        return document
 
-    app.openapi = openapi  # type: ignore[method-assign]
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to extend the schema
 
     @app.exception_handler(ServiceError)
-    async def _service_error(request: Request, exc: ServiceError):
+    async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:
         return problem_of(exc)
 
     @app.exception_handler(InputError)
-    async def _input_error(request: Request, exc: InputError):
+    async def _input_error(request: Request, exc: InputError) -> JSONResponse:
         return problem_response(
             422, "Unprocessable content", str(exc), slug="validation", errors=exc.errors
         )
 
     @app.exception_handler(RequestValidationError)
-    async def _request_validation(request: Request, exc: RequestValidationError):
+    async def _request_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = _validation_errors(exc)
-        first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+        first: dict[str, Any] = errors[0] if errors else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(p) for p in first["loc"])
         detail = f"{where}: {first['msg']}" if where else first["msg"]
         if len(errors) > 1:
@@ -73,7 +76,7 @@ def install_handlers(app: FastAPI) -> None:
         return problem_response(422, "Unprocessable content", detail, slug="validation", errors=errors)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException):
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400 and isinstance(exc.__cause__, ValueError | RecursionError):
             # FastAPI's answer to a JSON body it cannot decode (not UTF-8, nested too deep);
             # malformed JSON is 422 everywhere else, so this is too.
@@ -89,7 +92,7 @@ def install_handlers(app: FastAPI) -> None:
         return problem_response(exc.status_code, title, detail, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(OperationalError)
-    async def _database_down(request: Request, exc: OperationalError):
+    async def _database_down(request: Request, exc: DBAPIError) -> JSONResponse:
         if is_disk_full(exc):
             log.error("the database's disk is full: %s", exc.orig)
             return problem_of(InsufficientStorage(
@@ -102,7 +105,7 @@ def install_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(PoolTimeout)
-    async def _pool_exhausted(request: Request, exc: PoolTimeout):
+    async def _pool_exhausted(request: Request, exc: PoolTimeout) -> JSONResponse:
         # Every connection of the pool stayed busy for the pool's whole timeout: an overload,
         # which a client should retry later, not a fault of the request or the server's code.
         log.warning("no database connection free on %s %s: %s", request.method, request.url.path, exc)
@@ -112,7 +115,7 @@ def install_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(DataError)
-    async def _unstorable_value(request: Request, exc: DataError):
+    async def _unstorable_value(request: Request, exc: DataError) -> JSONResponse:
         # The database refuses a value the request models let through (a NUL character in a
         # PostgreSQL text, a number beyond a column's range): the input is at fault, not the server.
         reason = str(exc.orig).splitlines()[0] if exc.orig is not None else "a value the database refuses"
@@ -121,13 +124,13 @@ def install_handlers(app: FastAPI) -> None:
                                 slug="validation", errors=[{"loc": [], "msg": reason}])
 
     @app.exception_handler(DBAPIError)
-    async def _database_error(request: Request, exc: DBAPIError):
+    async def _database_error(request: Request, exc: DBAPIError) -> JSONResponse:
         if exc.connection_invalidated:
-            return await _database_down(request, exc)  # type: ignore[arg-type]
+            return await _database_down(request, exc)
         log.exception("database error")
         return problem_response(500, "Internal error", "a database error occurred", slug="internal")
 
     @app.exception_handler(Exception)
-    async def _unexpected(request: Request, exc: Exception):
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         return problem_response(500, "Internal error", "an unexpected error occurred", slug="internal")

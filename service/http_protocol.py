@@ -23,6 +23,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     header_timeout: float = 10.0
 
+    # uvicorn's protocol takes a Transport, narrower than asyncio's BaseTransport (and ignores it so too).
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_deadline: asyncio.TimerHandle | None = None

@@ -26,7 +26,7 @@ from sqlalchemy import JSON, Integer, LargeBinary, String, delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from service.db import Base, UTCDateTime, transaction, utcnow
+from service.db import Base, UTCDateTime, rowcount, transaction, utcnow
 from service.errors import RequestInFlight, Unprocessable
 
 __all__ = ["Claim", "IdempotencyRecord", "claim", "complete", "fingerprint", "purge_expired", "release"]
@@ -135,7 +135,7 @@ def release(factory: sessionmaker[Session], claim_: Claim) -> None:
 
 def purge_expired(db: Session) -> int:
     result = db.execute(delete(IdempotencyRecord).where(IdempotencyRecord.expires_at < utcnow()))
-    return result.rowcount or 0
+    return rowcount(result) or 0
 
 
 def stored_headers(record: IdempotencyRecord) -> dict[str, str]:

@@ -37,7 +37,7 @@ import asyncio
 import functools
 import inspect
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -70,7 +70,7 @@ Waiter = Callable[[Request], Awaitable[None]]
 
 def read_only_endpoint(fn: F) -> F:
     """Mark a POST that writes nothing (a stateless computation): it runs as a reader."""
-    fn.__read_only__ = True  # type: ignore[attr-defined]
+    fn.__dict__["__read_only__"] = True  # the markers go in the function's namespace: _Options.of reads them
     return fn
 
 
@@ -84,7 +84,7 @@ def light_endpoint(fn: F) -> F:
     busy (another request, another process), it runs in the thread pool and waits there,
     never on the loop. On PostgreSQL it always runs in the thread pool.
     """
-    fn.__light__ = True  # type: ignore[attr-defined]
+    fn.__dict__["__light__"] = True
     return fn
 
 
@@ -92,7 +92,7 @@ def wait_before(waiter: Waiter) -> Callable[[F], F]:
     """Mark an endpoint that first awaits ``waiter(request)``, holding no lock or transaction."""
 
     def mark(fn: F) -> F:
-        fn.__wait_before__ = waiter  # type: ignore[attr-defined]
+        fn.__dict__["__wait_before__"] = waiter
         return fn
 
     return mark
@@ -220,7 +220,7 @@ class ServiceRoute(APIRoute):
             endpoint = _wrap(endpoint)
         super().__init__(path, endpoint, **kwargs)
 
-    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
         async def route(request: Request) -> Response:

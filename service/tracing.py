@@ -11,7 +11,7 @@ With no exporter every function here is a no-op costing one ``None`` check.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -50,7 +50,7 @@ def shutdown() -> None:
 
 
 @contextmanager
-def request_span(scope: dict[str, Any]) -> Iterator[None]:
+def request_span(scope: MutableMapping[str, Any]) -> Iterator[None]:
     """A server span around one HTTP request, continuing the caller's ``traceparent``."""
     if _tracer is None:
         yield

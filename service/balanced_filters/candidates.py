@@ -54,7 +54,7 @@ def _feature_error(rows: list[Any]) -> InputError:
     """The first row that is not a list of numbers as long as row 0 (after numpy refused the batch)."""
     width = len(rows[0]) if isinstance(rows[0], list) else -1
     for i, row in enumerate(rows):
-        loc = [*LOC, i, "features"]
+        loc: list[str | int] = [*LOC, i, "features"]
         if not isinstance(row, list) or not row:
             return InputError("must be a non-empty list of numbers", loc)
         if len(row) != width:

@@ -22,11 +22,12 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from service.balanced_filters.models import KIND, FilterCandidate, SessionRecord
+from service.db import table_of
 from service.sessions.repository import SessionRepository
 
 __all__ = ["BalancedFilterRepository", "StoredCandidate", "repository"]
 
-TABLE = FilterCandidate.__table__
+TABLE = table_of(FilterCandidate)
 COLUMNS = ("session_id", "candidate_id", "leaf", "accept", "sequence")
 # Ids per lookup on other dialects (bound one by one): within SQLite's and PostgreSQL's parameter limits.
 LOOKUP_CHUNK = 5_000
@@ -93,6 +94,7 @@ class BalancedFilterRepository(SessionRepository):
         if not ids:
             return {}
         driver = self.db.connection().connection.driver_connection
+        assert driver is not None, "a checked-out connection has its driver's"
         if self.dialect == "sqlite":
             key = self._session_key(record)
             before = driver.total_changes

@@ -91,7 +91,7 @@ class FilterConfig:
     @property
     def given_groups(self) -> list[Any]:
         """The groups as the client gave them (JSON lists)."""
-        return _as_json(self.groups)  # type: ignore[no-any-return]
+        return _as_json(self.groups)
 
     @property
     def group_values(self) -> list[list[Any]]:

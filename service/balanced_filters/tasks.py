@@ -26,7 +26,7 @@ __all__ = ["fit_filter"]
 def fit_filter(ctx: jobs.JobContext) -> None:
     with transaction(ctx.sessions) as db:
         repo = repository(db, ctx.tenant_id)
-        record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
+        record = repo.get(ctx.resource)
         seed, sequence = record.seed, record.sequence + 1
         config, _ = load(record)
         X, groups = service.training_data(db, ctx.tenant_id, repo, record, config)

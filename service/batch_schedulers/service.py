@@ -105,15 +105,15 @@ def scheduler_out(record: SessionRecord, history: list[dict[str, Any]] | None = 
     composition = fairbatch.largest_remainder(np.asarray(state.probabilities), state.batch_size)
     cells = state.cells
     return BatchSchedulerOut(
-        id=record.id, name=record.name, metric=state.metric, labels=list(state.labels),  # type: ignore[arg-type]
+        id=record.id, name=record.name, metric=state.metric, labels=list(state.labels),
         groups=list(state.groups), positive_label=state.labels[state.positive], step_size=state.step_size,
         batch_size=state.batch_size, threshold=state.threshold, epoch=state.epoch,
-        lambdas=list(state.lambdas), lambda_info=state.describe_lambdas(),  # type: ignore[arg-type]
-        sampling_probabilities=[{"label": y, "group": z, "probability": p}  # type: ignore[misc]
+        lambdas=list(state.lambdas), lambda_info=state.describe_lambdas(),
+        sampling_probabilities=[{"label": y, "group": z, "probability": p}
                                 for (y, z), p in zip(cells, state.probabilities, strict=True)],
-        batch_composition=[{"label": y, "group": z, "count": int(n)}  # type: ignore[misc]
+        batch_composition=[{"label": y, "group": z, "count": int(n)}
                            for (y, z), n in zip(cells, composition, strict=True)],
-        history=history or [],  # type: ignore[arg-type]
-        status=record.status, version=record.version, seed=record.seed,  # type: ignore[arg-type]
+        history=history or [],
+        status=record.status, version=record.version, seed=record.seed,
         created_at=record.created_at,
     )

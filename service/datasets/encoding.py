@@ -168,6 +168,7 @@ def parse_csv(
             features[:, j] = c.numbers
             names.append(c.name)
         else:
+            assert c.codes is not None, "a categorical column has its codes"
             features[np.arange(n), j + c.codes] = 1.0
             names += [f"{c.name}={v}" for v in c.categories]
         c.numbers = c.codes = None  # let each column go once it is in the matrix

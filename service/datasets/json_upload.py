@@ -111,12 +111,19 @@ def _validated(model: type[BaseModel], data: Any) -> Any:
         raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]) from None
 
 
+def _skip_blanks(body: bytes, i: int = 0) -> int:
+    """Where the first byte at or after ``i`` that is not JSON white space is."""
+    blanks = _WS.match(body, i)
+    assert blanks is not None, "the pattern matches the empty string"
+    return blanks.end()
+
+
 def _spans(body: bytes) -> dict[str, tuple[int, int]]:
     """Where each top-level key's value starts and ends (the last of repeated keys wins, as in ``json``)."""
-    i = _WS.match(body).end()
+    i = _skip_blanks(body)
     if body[i:i + 1] != b"{":
         raise _Unexpected("the body is not a JSON object")
-    i = _WS.match(body, i + 1).end()
+    i = _skip_blanks(body, i + 1)
     spans: dict[str, tuple[int, int]] = {}
     if body[i:i + 1] == b"}":
         i += 1
@@ -127,15 +134,15 @@ def _spans(body: bytes) -> dict[str, tuple[int, int]]:
                 raise _Unexpected("the body is not a JSON object of fields")
             end = _value_end(body, key.end())
             spans[json.loads(b'"' + key.group(1) + b'"')] = (key.end(), end)
-            i = _WS.match(body, end).end()
+            i = _skip_blanks(body, end)
             if body[i:i + 1] == b",":
-                i = _WS.match(body, i + 1).end()
+                i = _skip_blanks(body, i + 1)
             elif body[i:i + 1] == b"}":
                 i += 1
                 break
             else:
                 raise _Unexpected("the body is not valid JSON")
-    if _WS.match(body, i).end() != len(body):
+    if _skip_blanks(body, i) != len(body):
         raise _Unexpected("the body has more after its JSON object")
     return spans
 
@@ -172,7 +179,7 @@ def _matrix(body: bytes, start: int, end: int, max_rows: int, max_features: int)
     The span matched :data:`_MATRIX`, so rows hold no bracket and each ``[`` but the
     outer one opens a row.
     """
-    loc = ["body", "features"]
+    loc: list[str | int] = ["body", "features"]
     n = body.count(b"[", start, end) - 1
     if n == 0:
         raise _Unexpected("features hold no rows")
@@ -191,12 +198,13 @@ def _matrix(body: bytes, start: int, end: int, max_rows: int, max_features: int)
     matrix = np.empty((n, d))
     for first in range(0, n, PARSE_ROWS):
         block = rows[first:first + PARSE_ROWS]
-        matrix[first:first + len(block)] = _numbers(block, [*loc, first]).reshape(len(block), d)
+        matrix[first:first + len(block)] = _numbers(block, loc, first).reshape(len(block), d)
     return matrix
 
 
-def _numbers(rows: list[bytes], loc: list[str | int]) -> np.ndarray:
-    """Comma-separated plain JSON numbers (each row of ``rows``) as one float array, row after row."""
+def _numbers(rows: list[bytes], loc: list[str | int], first_row: int | None = None) -> np.ndarray:
+    """Comma-separated plain JSON numbers (each row of ``rows``) as one float array, row after row;
+    ``rows`` are a matrix's from ``first_row`` on, or (None) one list's."""
     text = b"[" + b",".join(rows) + b"]"
     if text.translate(None, _NUMERIC):
         raise _Unexpected("numbers are expected where there is something else")
@@ -211,7 +219,7 @@ def _numbers(rows: list[bytes], loc: list[str | int]) -> np.ndarray:
                 for j, value in enumerate(pydantic_core.from_json(b"[" + row + b"]"))
                 if isinstance(value, int) and abs(value) > FLOAT_INTEGER_MAX)
         i, j = next(huge, (0, 0))
-        where = [*loc[:-1], loc[-1] + i, j] if len(rows) > 1 else [*loc, j]  # type: ignore[operator]
+        where = [*loc, j] if first_row is None else [*loc, first_row + i, j]
         raise InvalidInput("must be a finite number (NaN and infinity are not allowed)", where) from None
 
 

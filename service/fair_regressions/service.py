@@ -109,7 +109,7 @@ def store_fit(db: Session, job: jobs.Job, outcome: FitOutcome, sequence: int) ->
     """Store every fitted ``Q`` as parameters and the summaries, and make the regression ready; the job's result."""
     repo = repository(db, job.tenant_id)
     try:
-        record = repo.get_for_update(job.resource_id)  # type: ignore[arg-type]
+        record = repo.get_for_update(job.resource)
     except NotFound:
         return {"skipped": "the fair regression was deleted"}
     if record.status != PENDING or record.job_id != job.id or record.sequence + 1 != sequence:
@@ -146,8 +146,8 @@ def regression_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> 
             default_slack = chosen.slack
     return FairRegressionOut(
         id=record.id, name=record.name, status=shown.status, job_id=record.job_id, progress=shown.progress,
-        error=shown.error, constraint=config.constraint.to_dict(), loss=config.loss,  # type: ignore[arg-type]
-        oracle=config.oracle, learner=config.learner.to_dict(),  # type: ignore[arg-type]
+        error=shown.error, constraint=config.constraint.to_dict(), loss=config.loss,
+        oracle=config.oracle, learner=config.learner.to_dict(),
         max_iterations=config.max_iterations, tolerance=config.tolerance, bound_b=config.bound_b,
         dataset_id=config.dataset_id, n_rows=config.n_rows, n_features=config.n_features,
         groups=list(config.groups), label_range=list(config.label_range), result=result, results=results,

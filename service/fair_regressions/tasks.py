@@ -58,7 +58,7 @@ def run_fit(config: Config, X: np.ndarray, y: np.ndarray, groups: np.ndarray, rn
 def fit_job(ctx: jobs.JobContext) -> None:
     with transaction(ctx.sessions) as db:
         repo = repository(read_only(db), ctx.tenant_id)
-        record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
+        record = repo.get(ctx.resource)
         try:
             config, _ = load(record)
         except CorruptState as exc:

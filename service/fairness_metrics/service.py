@@ -60,15 +60,17 @@ def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsRespo
     for name in dict.fromkeys(request.metrics):
         if name == "demographic_parity":
             result = m.demographic_parity(predictions, codes, names)
-        elif name == "equal_opportunity":
-            result = m.equal_opportunity(predictions, labels, codes, names)  # type: ignore[arg-type]
-        elif name == "equalized_odds":
-            result = m.equalized_odds(predictions, labels, codes, names)  # type: ignore[arg-type]
-        elif name == "group_loss":
-            if request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
-                raise InvalidInput("log loss needs predictions in [0, 1]", ["predictions"])
-            result = m.group_loss(predictions, labels, codes, request.loss, names)  # type: ignore[arg-type]
-        else:
+        elif name not in NEEDS_LABELS:
             result = m.sp_ks(predictions, codes, names)
+        else:
+            assert labels is not None, "a metric that needs labels is refused without them, above"
+            if name == "equal_opportunity":
+                result = m.equal_opportunity(predictions, labels, codes, names)
+            elif name == "equalized_odds":
+                result = m.equalized_odds(predictions, labels, codes, names)
+            else:
+                if request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
+                    raise InvalidInput("log loss needs predictions in [0, 1]", ["predictions"])
+                result = m.group_loss(predictions, labels, codes, request.loss, names)
         results[name] = _out(result)
     return MetricsResponse(n=n, groups=sorted(distinct, key=str), metrics=results)

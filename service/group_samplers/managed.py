@@ -89,7 +89,7 @@ def store_fit(db: Session, job: jobs.Job, fit: ManagedFit, observations: int) ->
     fit finished first) is skipped, so the model never goes back in time.
     """
     repo = repository(db, job.tenant_id)
-    record = repo.get_for_update(job.resource_id)  # type: ignore[arg-type]
+    record = repo.get_for_update(job.resource)
     session = load(record)
     managed = session.managed
     assert managed is not None

@@ -143,12 +143,13 @@ def report_observation(db: Session, tenant_id: uuid.UUID, settings: Settings, sa
             new, job_id, n_acquired = apply_managed(db, settings, repo, record, session, payload)
             response = {**observation_response(new, payload, n_acquired), "job_id": str(job_id)}
         else:
+            reported, losses = payload.n_acquired, payload.group_losses
+            assert reported is not None and losses is not None, "_check_fields requires them in reported mode"
             with library_errors():
                 state = adaptive_sampling.apply_observation(
-                    session.sampler, session.state, payload.group, payload.n_acquired,  # type: ignore[arg-type]
-                    payload.group_losses, payload.group_accuracies)  # type: ignore[arg-type]
+                    session.sampler, session.state, payload.group, reported, losses, payload.group_accuracies)
             new = session.with_state(state)
-            response = observation_response(new, payload, payload.n_acquired)  # type: ignore[arg-type]
+            response = observation_response(new, payload, reported)
         return Step(response, state=new.state_json(), status=status_of(new))
 
     response, replayed = report_once(repo, record, f"observation:{payload.observation_id}",
@@ -215,10 +216,10 @@ def sampler_out(record: SessionRecord) -> GroupSamplerOut:
     session = load(record)
     config, managed, stored = session.sampler, session.managed, session.sampler.to_dict()
     return GroupSamplerOut(
-        id=record.id, name=record.name, groups=list(config.groups), strategy=config.strategy,  # type: ignore[arg-type]
-        mode=session.mode, budget=config.budget, batch_size=config.batch_size,  # type: ignore[arg-type]
-        loss=config.loss, params={k: stored[k] for k in PARAMS},  # type: ignore[arg-type]
-        model=session.model,  # type: ignore[arg-type]
+        id=record.id, name=record.name, groups=list(config.groups), strategy=config.strategy,
+        mode=session.mode, budget=config.budget, batch_size=config.batch_size,
+        loss=config.loss, params={k: stored[k] for k in PARAMS},
+        model=session.model,
         group_accuracies=dict(zip(config.groups, session.state.group_accuracies, strict=True)),
         model_version=None if managed is None else managed.model_version,
         fitted_observations=None if managed is None else managed.fitted_observations,

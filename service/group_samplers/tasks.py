@@ -39,7 +39,7 @@ def stack_samples(samples: list[tuple[dict[str, np.ndarray], dict[str, Any]]],
 def fit_job(ctx: JobContext) -> None:
     with transaction(ctx.sessions) as db:
         repo = repository(read_only(db), ctx.tenant_id)
-        record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
+        record = repo.get(ctx.resource)
         session = load(record)
         managed = session.managed
         assert managed is not None, "only managed samplers queue fits"

@@ -58,6 +58,18 @@ class Job(Base):
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
+    @property
+    def resource(self) -> uuid.UUID:
+        """The id of the resource the job works for (a session's jobs all have one)."""
+        return resource_of(self.id, self.kind, self.resource_id)
+
+
+def resource_of(job_id: uuid.UUID, kind: str, resource_id: uuid.UUID | None) -> uuid.UUID:
+    """``resource_id``; a LookupError for a job queued for no resource (a diagnostic's)."""
+    if resource_id is None:
+        raise LookupError(f"job {job_id} ({kind}) was queued for no resource")
+    return resource_id
+
 
 class JobDurationStats(Base):
     """Cumulative histogram of finished jobs' run times, per kind, for ``/metrics``.

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service import tracing
-from service.db import utcnow
+from service.db import rowcount, utcnow
 from service.jobs.models import DURATION_BUCKETS, FINISHED, Job, JobDurationStats
 from service.logs import REQUEST_ID
 from service.quotas import check_active_jobs
@@ -81,7 +81,7 @@ def _end(db: Session, job: Job, status: str) -> None:
         if seconds <= bound:
             values[f"le_{i}"] = getattr(stats, f"le_{i}") + 1
     increment = update(stats).where(stats.kind == job.kind).values(**values)
-    if db.execute(increment).rowcount:
+    if rowcount(db.execute(increment)):
         return
     try:
         with db.begin_nested():
@@ -229,4 +229,4 @@ def purge_finished(db: Session, older_than_days: float) -> int:
     in_use = select(SessionRecord.job_id).where(SessionRecord.job_id.is_not(None))
     result = db.execute(delete(Job).where(Job.status.in_(FINISHED), Job.finished_at < cutoff,
                                           Job.id.not_in(in_use)))
-    return result.rowcount or 0
+    return rowcount(result) or 0

@@ -24,9 +24,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.db import retrying, transaction
+from service.db import retrying, rowcount, transaction
 from service.jobs import queue
-from service.jobs.models import Job
+from service.jobs.models import Job, resource_of
 from service.settings import Settings
 
 __all__ = ["HANDLERS", "JobContext", "PermanentError", "job_handler"]
@@ -69,6 +69,11 @@ class JobContext:
     _cancel_checked: float = field(default=-float("inf"), repr=False)
     _cancelled: bool = field(default=False, repr=False)
 
+    @property
+    def resource(self) -> uuid.UUID:
+        """The id of the resource the job works for (a session's jobs all have one)."""
+        return resource_of(self.job_id, self.kind, self.resource_id)
+
     def cancel_requested(self) -> bool:
         """Whether this job's cancel was requested: ``should_stop`` for a library loop, so a
         cancelled fit stops at its next iteration rather than at the worker's next heartbeat.
@@ -95,7 +100,7 @@ class JobContext:
                     .where(Job.id == self.job_id, Job.attempts == self.attempt, Job.status == "running")
                     .values(progress=max(0.0, min(1.0, float(fraction))))
                 )
-                if done.rowcount == 0:
+                if rowcount(done) == 0:
                     raise queue.StaleAttempt(f"job {self.job_id} attempt {self.attempt} was superseded")
 
         try:

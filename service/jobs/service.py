@@ -16,7 +16,7 @@ __all__ = ["cancel_job", "job_out"]
 
 def job_out(job: Job) -> JobOut:
     return JobOut(
-        id=job.id, kind=job.kind, status=job.status, progress=job.progress, attempts=job.attempts,  # type: ignore[arg-type]
+        id=job.id, kind=job.kind, status=job.status, progress=job.progress, attempts=job.attempts,
         error=job.error, resource=JobResource(type=job.resource_type, id=job.resource_id),
         result=job.result, cancel_requested=job.cancel_requested, created_at=job.created_at,
         started_at=job.started_at, finished_at=job.finished_at,

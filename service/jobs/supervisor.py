@@ -82,13 +82,14 @@ class Supervisor:
         self._thread = threading.Thread(target=self._watch, name="worker-supervisor", daemon=True)
         self._thread.start()
 
-    def _start(self, index: int) -> None:
+    def _start(self, index: int) -> SpawnProcess:
         slot = self._slots[index]
         process = self._context.Process(
             target=_child_main, args=(self.settings, slot.alive, os.getpid(), logging.getLogger().level),
             name=f"fairacq-worker-{index}")
         process.start()
         slot.process, slot.started = process, time.monotonic()
+        return process
 
     def _watch(self) -> None:
         while not self._stopping.wait(WATCH_INTERVAL_S):
@@ -111,9 +112,8 @@ class Supervisor:
             process.join(0)
             slot.next_start, slot.restarts = 0.0, slot.restarts + 1
             slot.delay = min(slot.delay * 2, RESTART_DELAY_MAX_S)
-            self._start(index)
-            log.warning("worker process %s restarted (pid %s, restart %d)",
-                        process.name, self._slots[index].process.pid, slot.restarts)  # type: ignore[union-attr]
+            restarted = self._start(index)
+            log.warning("worker process %s restarted (pid %s, restart %d)", process.name, restarted.pid, slot.restarts)
 
     def seconds_since_seen(self) -> float:
         """Seconds since any live worker last polled the queue or renewed a lease."""

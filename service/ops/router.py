@@ -38,8 +38,8 @@ def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", operation_id="ready", responses={503: {"description": "not ready"}})
-def ready(request: Request):
+@router.get("/readyz", operation_id="ready", response_model=None, responses={503: {"description": "not ready"}})
+def ready(request: Request) -> Response | dict[str, str | None]:
     """The database is reachable and migrated to head."""
     engine = request.app.state.engine
     head = head_revision()

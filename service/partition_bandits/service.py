@@ -210,7 +210,7 @@ def store_partitioned(db: Session, job: jobs.Job, prepared: datasift.PreparedPoo
                       sequence: int) -> dict[str, Any]:
     """Store the partitioned pool (with its ``ids``, if any) and make the bandit ready; the job's result."""
     repo = repository(db, job.tenant_id)
-    record = repo.get_for_update(job.resource_id)  # type: ignore[arg-type]
+    record = repo.get_for_update(job.resource)
     if record.status != PENDING or record.sequence + 1 != sequence:
         return {"skipped": f"the bandit is {record.status}"}
     bandit, partitioning = prepared.state, prepared.partitioning
@@ -235,7 +235,7 @@ def store_partitioned(db: Session, job: jobs.Job, prepared: datasift.PreparedPoo
 def store_run(db: Session, job: jobs.Job, result: AcquisitionResult, acquired_ids: list[str]) -> dict[str, Any]:
     """Keep a managed run's result on the bandit (blob ``run`` and a summary); the job's result."""
     repo = repository(db, job.tenant_id)
-    record = repo.get_for_update(job.resource_id)  # type: ignore[arg-type]
+    record = repo.get_for_update(job.resource)
     run = LastRun(job_id=job.id, stop_reason=result.stop_reason, n_acquired=len(acquired_ids),
                   evaluations=result.evaluations, initial_fairness=result.initial_fairness,
                   final_fairness=result.final_fairness, initial_accuracy=result.initial_accuracy,
@@ -272,7 +272,7 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
     spec, found = config.partitioning, state.partitioning
     return PartitionBanditOut(
         id=record.id, name=record.name, status=shown.status, job_id=record.job_id, error=shown.error,
-        metric=params.metric, reward=params.reward, reward_scale=params.reward_scale,  # type: ignore[arg-type]
+        metric=params.metric, reward=params.reward, reward_scale=params.reward_scale,
         batch_selection=params.batch_selection, batch_size=params.batch_size, budget=params.budget,
         alpha=params.alpha, fairness_threshold=params.fairness_threshold,
         max_evaluations=params.max_evaluations, pool_dataset_id=config.pool_dataset_id,
@@ -280,6 +280,6 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
         partitioning=None if spec is None else {**spec.to_dict(), **(found.to_dict() if found else {})},
         influence_pair=None if state.influence_pair is None else list(state.influence_pair), partitions=partitions,
         budget_remaining=params.budget - progress["budget_spent"],
-        last_run=None if state.last_run is None else state.last_run.to_dict(),  # type: ignore[arg-type]
+        last_run=None if state.last_run is None else state.last_run.to_dict(),
         **progress, version=record.version, seed=record.seed, created_at=record.created_at,
     )

@@ -67,7 +67,7 @@ def _dataset(db: Session, ctx: JobContext, dataset_id: uuid.UUID | None) -> Data
 @job_handler("partition_bandits.partition")
 def partition_pool_job(ctx: JobContext) -> None:
     with transaction(ctx.sessions) as db:
-        record = repository(db, ctx.tenant_id).get(ctx.resource_id)  # type: ignore[arg-type]
+        record = repository(db, ctx.tenant_id).get(ctx.resource)
         (config, _), seed, sequence = load(record), record.seed, record.sequence + 1
         pool = _dataset(db, ctx, config.pool_dataset_id)
         influence = config.bandit.batch_selection == "influence"
@@ -86,7 +86,7 @@ def run_job(ctx: JobContext) -> None:
     payload = ctx.payload
     with transaction(ctx.sessions) as db:
         repo = repository(db, ctx.tenant_id)
-        record = repo.get(ctx.resource_id)  # type: ignore[arg-type]
+        record = repo.get(ctx.resource)
         (config, state), seed = load(record), record.seed
         pool = _dataset(db, ctx, config.pool_dataset_id)
         train = load_arrays(db, ctx.tenant_id, uuid.UUID(payload["train_dataset_id"]))

@@ -26,7 +26,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from sqlalchemy.orm import Session
 
@@ -47,6 +47,15 @@ PENDING, READY, DONE = "pending", "ready", "done"
 SEED_BITS = 63  # a seed fits a signed 64-bit column
 
 
+# A pending session shows its job's status while the job is queued or running.
+_AT_WORK: dict[str, SessionStatus] = {"queued": "queued", "running": "running"}
+
+
+def is_session_status(status: str) -> TypeGuard[SessionStatus]:
+    """Whether a stored status is one the API shows as it is (every one but ``pending``)."""
+    return status in SESSION_STATUSES
+
+
 def new_seed(seed: int | None) -> int:
     """The client's seed, or a random one (stored, so every decision stays replayable)."""
     return seed if seed is not None else secrets.randbits(SEED_BITS)
@@ -64,12 +73,14 @@ class Shown:
 def shown_status(db: Session, tenant_id: uuid.UUID, record: SessionRecord, work: str) -> Shown:
     """The session's status; while it is pending, its job's (``work`` names the job in errors)."""
     if record.status != PENDING:
-        return Shown(record.status, progress=1.0 if record.job_id is not None else None)  # type: ignore[arg-type]
+        assert is_session_status(record.status), f"a session stores {record.status!r}"
+        return Shown(record.status, progress=1.0 if record.job_id is not None else None)
     job = jobs.view(db, tenant_id, record.job_id) if record.job_id is not None else None
     if job is None:
         return Shown("failed", f"the {work} job no longer exists")
-    if job.status in ("queued", "running"):
-        return Shown(job.status, progress=job.progress)  # type: ignore[arg-type]
+    at_work = _AT_WORK.get(job.status)
+    if at_work is not None:
+        return Shown(at_work, progress=job.progress)
     if job.status == "cancelled":
         return Shown("cancelled", job.error or f"the {work} job was cancelled", job.progress)
     if job.status == "succeeded":  # the job found the session changed and stored nothing

@@ -53,7 +53,7 @@ class SessionRoutes:
 def _endpoint(fn: Callable[..., Any], parameters: list[inspect.Parameter], returns: Any,
               doc: str) -> Callable[..., Any]:
     """``fn`` with the signature FastAPI should read (the path parameter is named per resource)."""
-    fn.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]
+    fn.__dict__["__signature__"] = inspect.Signature(parameters, return_annotation=returns)
     fn.__doc__ = doc
     return fn
 

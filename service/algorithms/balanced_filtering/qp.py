@@ -28,6 +28,11 @@ from typing import Any
 import cvxpy as cp
 import numpy as np
 
+# Imported from their modules: cvxpy re-exports them by a star import without __all__, which
+# mypy --strict (no implicit re-exports) does not follow.
+from cvxpy.atoms.affine.sum import sum as cp_sum
+from cvxpy.atoms.sum_squares import sum_squares
+
 from service.algorithms.balanced_filtering.measures import accepted_distribution
 from service.algorithms.balanced_filtering.reference import optimality_gap, solve_sampling_reference
 from service.algorithms.validation import InputError
@@ -130,10 +135,8 @@ class SamplingQP:
         self.q = cp.Variable(n_leaves, name="q")
         constraints = [self.q >= 0]
         if not relaxed:
-            # cvxpy exports sum and sum_squares through a star import that its py.typed package
-            # does not declare (no __all__), so mypy does not see them.
-            constraints.append(cp.sum(self.q) == 1)  # type: ignore[attr-defined]
-        objective = cp.sum_squares(self.A.T @ self.q - self.U)  # type: ignore[attr-defined]  # as cp.sum above
+            constraints.append(cp_sum(self.q) == 1)
+        objective = sum_squares(self.A.T @ self.q - self.U)
         self.problem = cp.Problem(cp.Minimize(objective), constraints)
         self._lock = threading.Lock()
 

@@ -104,7 +104,7 @@ class BanditConfig:
         return cls(**{k: v for k, v in data.items() if k in names})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BanditState:
     """Everything the bandit knows between two steps; never mutated.
 
@@ -211,8 +211,6 @@ class BanditState:
         a, b = mine.pop("items"), theirs.pop("items")
         same_items = (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
         return same_items and mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)

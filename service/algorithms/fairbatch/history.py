@@ -62,8 +62,6 @@ class LambdaHistory:
             return NotImplemented
         return all(np.array_equal(getattr(self, c), getattr(other, c)) for c in COLUMNS)
 
-    __hash__ = None  # type: ignore[assignment]
-
     def append(
         self, epoch: int, disparity: float, max_pair_disparity: float, lambdas: np.ndarray, moved: int | None
     ) -> LambdaHistory:
