@@ -69,7 +69,7 @@ class JobWaiter:
             ids = list(self._waiting)
             try:
                 finished = await run_in_threadpool(self._finished, ids)
-            except Exception:  # noqa: BLE001 - a database blip: waiters keep waiting until their timeout
+            except Exception:  # a database blip: waiters keep waiting until their timeout
                 log.warning("could not read job statuses for waiting requests", exc_info=True)
                 finished = set()
             for job_id in finished:

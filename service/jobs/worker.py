@@ -80,7 +80,7 @@ def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any]
         conn.send(("stale", str(exc), False))
     except PermanentError as exc:
         conn.send(("error", str(exc), False))
-    except Exception as exc:  # noqa: BLE001 - every failure is reported to the parent
+    except Exception as exc:  # every failure is reported to the parent
         # The client sees the exception's type and message; the traceback (with the server's
         # paths) goes to the worker's log only.
         log.error("job %s attempt %d failed", ctx.job_id, ctx.attempt, exc_info=True)
@@ -134,7 +134,7 @@ class Worker:
             with transaction(self.sessions) as db:
                 job = queue.claim(db, self.worker_id, self.settings.job_lease_seconds, list(HANDLERS))
                 fields = _fields(job) if job is not None else None
-        except Exception:  # noqa: BLE001 - a database outage must not kill the worker
+        except Exception:  # a database outage must not kill the worker
             log.warning("could not claim a job; retrying", exc_info=True)
             return False
         if fields is None:
@@ -200,7 +200,7 @@ class Worker:
                 jobs = queue.purge_finished(db, self.settings.job_retention_days)
             if records or jobs:
                 log.info("purged %d expired idempotency records and %d old finished jobs", records, jobs)
-        except Exception:  # noqa: BLE001 - housekeeping must not stop the worker
+        except Exception:  # housekeeping must not stop the worker
             log.warning("could not apply the retention settings", exc_info=True)
 
     def _alive(self) -> None:
@@ -221,7 +221,7 @@ class Worker:
                 cancel = queue.heartbeat(db, job_id, attempt, self.settings.job_lease_seconds)
         except queue.StaleAttempt:
             return ("stale", "superseded by a newer attempt", False)
-        except Exception:  # noqa: BLE001 - keep the child running through a database blip
+        except Exception:  # keep the child running through a database blip
             log.warning("heartbeat failed for job %s", job_id, exc_info=True)
             return None
         return ("cancelled", None, False) if cancel else None

@@ -11,7 +11,7 @@ def record(step: str, value: str) -> None:
     print(f"compose: {step}: {value}", flush=True)
 
 
-def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001 - pytest's hook
+def pytest_terminal_summary(terminalreporter) -> None:
     if not REPORT:
         return
     terminalreporter.section("compose stack: timing report")

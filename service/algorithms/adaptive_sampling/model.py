@@ -102,7 +102,7 @@ class WarmStartLogisticRegression:
 
         value, s = objective(theta)
         status, iterations, gap = "max_iter", 0, np.inf
-        for iterations in range(self.max_iter + 1):  # noqa: B007 - the count is reported
+        for iterations in range(self.max_iter + 1):  # the count is reported
             p = expit(s)
             grad = Xa.T @ (p - y) + penalty * theta
             gap = float(np.max(np.abs(grad)) / max(n, 1))
