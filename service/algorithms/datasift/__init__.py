@@ -30,13 +30,14 @@ from service.algorithms.datasift.state import (
     STOP_REASONS,
     BanditConfig,
     BanditFinishedError,
+    BanditReservedError,
     BanditState,
     DataSiftError,
     Decision,
     FeedbackResult,
     StaleDecisionError,
 )
-from service.algorithms.datasift.steps import apply_feedback, next_decision, partition_scores
+from service.algorithms.datasift.steps import apply_feedback, next_decision, partition_scores, release, reserve
 
 __all__ = [
     "BASELINES",
@@ -48,6 +49,7 @@ __all__ = [
     "AcquisitionResult",
     "BanditConfig",
     "BanditFinishedError",
+    "BanditReservedError",
     "BanditState",
     "DataSiftError",
     "Decision",
@@ -66,6 +68,8 @@ __all__ = [
     "next_decision",
     "partition_pool",
     "partition_scores",
+    "release",
+    "reserve",
     "partition_space",
     "pool_influence",
     "prepare_pool",

@@ -62,6 +62,10 @@ class StaleDecisionError(DataSiftError):
     """Feedback for a decision that is not the current round's."""
 
 
+class BanditReservedError(DataSiftError):
+    """No decision can be made now: what is left (budget, evaluations, items) is held by pending ones."""
+
+
 def _choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise InputError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
@@ -113,6 +117,12 @@ class BanditState:
     window ``[start[j], end[j])`` of that slice. ``reward_sums`` are raw (ΔF
     units); ``reward_counts`` count the rewards credited, ``pulls`` the
     selections (n_j of eq. 2).
+
+    Pending decisions: a decision takes its batch off offer when it is made
+    (``reserve``); ``pending_pulls`` counts the unsettled decisions per partition and
+    ``reserved`` the budget they hold. A released decision gives its batch back:
+    ``returned`` counts such items per partition and ``returned_items`` lists them
+    (pool bandits), offered again before the window.
     """
 
     partition_ids: tuple[str, ...]
@@ -133,40 +143,61 @@ class BanditState:
     influence_sign: int = 1
     done: bool = False
     stop_reason: str | None = None
+    pending_pulls: tuple[int, ...] = ()
+    reserved: int = 0
+    returned: tuple[int, ...] = ()
+    returned_items: tuple[tuple[int, ...], ...] = ()
     offsets: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", tuple(int(v) for v in np.cumsum((0,) + self.sizes[:-1])))
+        k = len(self.partition_ids)
+        for name, empty in (("pending_pulls", 0), ("returned", 0), ("returned_items", ())):
+            if not getattr(self, name):  # a state stored before decisions could be pending
+                object.__setattr__(self, name, (empty,) * k)
+
+    @property
+    def pending_decisions(self) -> int:
+        return sum(self.pending_pulls)
 
     def remaining(self, j: int) -> int:
-        return self.end[j] - self.start[j]
+        """Items of partition j still on offer (not evaluated, not held by a pending decision)."""
+        return self.end[j] - self.start[j] + self.returned[j]
 
     def partition_items(self, j: int) -> np.ndarray:
-        """Pool indices still on offer in partition j, in offer order."""
+        """Pool indices still on offer in partition j, in offer order: given-back items first."""
         if self.items is None:
             raise InputError("this bandit does not know the pool's items")
         base = self.offsets[j]
-        return self.items[base + self.start[j] : base + self.end[j]]
+        window = self.items[base + self.start[j] : base + self.end[j]]
+        if not self.returned_items[j]:
+            return window
+        return np.concatenate([np.asarray(self.returned_items[j], dtype=np.int64), window])
 
     def round_batch_size(self, config: BanditConfig) -> int:
-        """Items the next batch takes: ``min(batch_size, budget remaining)``."""
-        return min(config.batch_size, config.budget - self.budget_spent)
+        """Items the next batch takes: ``min(batch_size, budget neither spent nor reserved)``."""
+        return min(config.batch_size, config.budget - self.budget_spent - self.reserved)
 
     def with_stop_check(self, config: BanditConfig) -> BanditState:
         """A copy with ``done`` / ``stop_reason`` set by Algorithm 1's stopping rules.
 
         In order: |F_best| < threshold, budget spent, ``max_evaluations``
         reached, no partition holds a full batch.
+
+        Reservations do not stop a bandit (a released decision gives its share back): the
+        budget is spent when acquired items use it all, and the pool exhausted only when no
+        decision is pending.
         """
-        need = self.round_batch_size(config)
+        left = config.budget - self.budget_spent
+        need = min(config.batch_size, left)
         reason = None
         if self.best_fairness is not None and abs(self.best_fairness) < config.fairness_threshold:
             reason = "fairness_threshold"
-        elif need <= 0:
+        elif left <= 0:
             reason = "budget"
         elif config.max_evaluations is not None and self.evaluations >= config.max_evaluations:
             reason = "max_evaluations"
-        elif all(self.remaining(j) < need for j in range(len(self.partition_ids))):
+        elif not self.pending_decisions and all(self.remaining(j) < need for j in range(len(self.partition_ids))):
             reason = "pool_exhausted"
         return replace(self, done=reason is not None, stop_reason=reason)
 
@@ -174,6 +205,7 @@ class BanditState:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
         data = {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items()}
         data["distance"] = [list(row) for row in self.distance]
+        data["returned_items"] = [list(r) for r in self.returned_items]
         return data
 
     @classmethod
@@ -202,6 +234,10 @@ class BanditState:
             influence_sign=int(data.get("influence_sign", 1)),
             done=bool(data.get("done", False)),
             stop_reason=data.get("stop_reason"),
+            pending_pulls=tuple(int(v) for v in data.get("pending_pulls", ())),
+            reserved=int(data.get("reserved", 0)),
+            returned=tuple(int(v) for v in data.get("returned", ())),
+            returned_items=tuple(tuple(int(i) for i in r) for r in data.get("returned_items", ())),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -13,6 +13,14 @@ order they will be offered (shuffled for random batches, by predicted influence
 for DataSift-Inf), so a step only moves a window ``[start, end)`` over them and
 the big index array never changes.
 
+Pending decisions: several clients may ask before any reports. A decision takes
+its batch off offer when it is made (:func:`reserve`), so two pending decisions
+never share an item; n_j of eq. 2 counts pending pulls, an untried partition is
+one with neither pulls nor pending ones, and rewards come from feedback only. A
+decision's feedback may come in any order (:func:`apply_feedback` with
+``reserved=True``); a released decision (:func:`release`) gives its items and
+budget back. With nothing pending every step is the paper's.
+
 References
 ----------
 Hasan, Pradhan, "Data Acquisition for Improving Model Fairness using
@@ -31,6 +39,7 @@ from service.algorithms.datasift.rewards import shared_rewards, ucb_scores
 from service.algorithms.datasift.state import (
     BanditConfig,
     BanditFinishedError,
+    BanditReservedError,
     BanditState,
     Decision,
     FeedbackResult,
@@ -39,7 +48,7 @@ from service.algorithms.datasift.state import (
 )
 from service.algorithms.validation import InputError
 
-__all__ = ["apply_feedback", "next_decision", "partition_scores"]
+__all__ = ["apply_feedback", "next_decision", "partition_scores", "release", "reserve"]
 
 # UCB values closer than this are ties, broken uniformly at random with ``rng``.
 UCB_TIE_TOLERANCE = 1e-12
@@ -53,7 +62,8 @@ def _scale(config: BanditConfig, state: BanditState) -> float:
 
 def partition_scores(config: BanditConfig, state: BanditState) -> dict[str, dict[str, Any]]:
     """Per partition: reward (R_j), bonus, ucb, pulls, remaining items and eligibility (eq. 2)."""
-    mean, bonus, ucb = ucb_scores(state.reward_sums, state.reward_counts, state.pulls, config.alpha,
+    pulls = np.asarray(state.pulls) + np.asarray(state.pending_pulls)
+    mean, bonus, ucb = ucb_scores(state.reward_sums, state.reward_counts, pulls, config.alpha,
                                   _scale(config, state))
     need = state.round_batch_size(config)
     return {
@@ -62,6 +72,7 @@ def partition_scores(config: BanditConfig, state: BanditState) -> dict[str, dict
             "bonus": float(bonus[j]),
             "ucb": float(ucb[j]),
             "pulls": int(state.pulls[j]),
+            "pending": int(state.pending_pulls[j]),
             "remaining": state.remaining(j),
             "eligible": need > 0 and state.remaining(j) >= need,
         }
@@ -90,15 +101,23 @@ def next_decision(config: BanditConfig, state: BanditState, rng: np.random.Gener
     """
     if state.done:
         raise BanditFinishedError(f"the bandit has stopped ({state.stop_reason})")
+    size = state.round_batch_size(config)
+    busy = config.max_evaluations is not None and state.evaluations + state.pending_decisions >= config.max_evaluations
+    if size <= 0 or busy:
+        held = "budget" if size <= 0 else "evaluations"
+        raise BanditReservedError(f"the {held} left is held by {state.pending_decisions} pending decisions; retry "
+                                  "once one is settled, released or expired")
     scores = partition_scores(config, state)
     eligible = np.array([s["eligible"] for s in scores.values()])
-    untried = eligible & (np.asarray(state.pulls) == 0)
+    if not eligible.any():
+        raise BanditReservedError(f"no partition holds a full batch of {size} items outside the "
+                                  f"{state.pending_decisions} pending decisions; retry once one is settled or released")
+    untried = eligible & (np.asarray(state.pulls) + np.asarray(state.pending_pulls) == 0)
     among, reason = (untried, "untried") if untried.any() else (eligible, "ucb")
     ucb = np.array([s["ucb"] for s in scores.values()])
     top = ucb[among].max()
     candidates = np.flatnonzero(among & (ucb >= top - UCB_TIE_TOLERANCE))
     chosen = int(candidates[rng.integers(len(candidates))]) if len(candidates) > 1 else int(candidates[0])
-    size = state.round_batch_size(config)
     take = "front"
     if config.batch_selection == "influence" and (state.best_fairness or 0.0) * state.influence_sign < 0:
         take = "back"
@@ -107,7 +126,7 @@ def next_decision(config: BanditConfig, state: BanditState, rng: np.random.Gener
         window = state.partition_items(chosen)
         items = tuple((window[:size] if take == "front" else window[len(window) - size:]).tolist())
     return Decision(
-        round=state.evaluations + 1,
+        round=state.evaluations + state.pending_decisions + 1,
         partition=state.partition_ids[chosen],
         partition_index=chosen,
         reason=reason,
@@ -118,12 +137,50 @@ def next_decision(config: BanditConfig, state: BanditState, rng: np.random.Gener
     )
 
 
+def reserve(config: BanditConfig, state: BanditState, decision: Decision) -> BanditState:
+    """The state once ``decision`` holds its batch: its items leave the offer, its budget is reserved."""
+    j, size = decision.partition_index, decision.batch_size
+    start, end, returned = list(state.start), list(state.end), list(state.returned)
+    kept = list(state.returned_items)
+    if decision.take == "front":  # given-back items first, then the window's front
+        from_returned = min(returned[j], size)
+        start[j] += size - from_returned
+        kept[j] = kept[j][from_returned:]
+    else:  # the window's back, then given-back items from the end of that list
+        from_window = min(end[j] - start[j], size)
+        end[j] -= from_window
+        from_returned = size - from_window
+        kept[j] = kept[j][: len(kept[j]) - from_returned] if from_returned else kept[j]
+    returned[j] -= from_returned
+    pending = list(state.pending_pulls)
+    pending[j] += 1
+    return replace(state, start=tuple(start), end=tuple(end), returned=tuple(returned), returned_items=tuple(kept),
+                   pending_pulls=tuple(pending), reserved=state.reserved + size)
+
+
+def release(config: BanditConfig, state: BanditState, decision: Decision) -> BanditState:
+    """The state once a pending ``decision`` is let go: its items are on offer again, its budget free."""
+    j, size = decision.partition_index, decision.batch_size
+    if not 0 <= j < len(state.partition_ids) or state.pending_pulls[j] < 1 or state.reserved < size:
+        raise InputError("the decision is not pending on this bandit")
+    pending, returned, kept = list(state.pending_pulls), list(state.returned), list(state.returned_items)
+    pending[j] -= 1
+    returned[j] += size
+    if decision.item_indices is not None:
+        kept[j] = kept[j] + tuple(decision.item_indices)
+    released = replace(state, pending_pulls=tuple(pending), reserved=state.reserved - size, returned=tuple(returned),
+                       returned_items=tuple(kept))
+    return released if released.done else released.with_stop_check(config)
+
+
 def apply_feedback(
     config: BanditConfig,
     state: BanditState,
     decision: Decision,
     fairness_before: float,
     fairness_after: float,
+    *,
+    reserved: bool = False,
 ) -> tuple[BanditState, FeedbackResult]:
     """Record one evaluated batch: accept or reject it, share the reward, check stopping.
 
@@ -134,20 +191,23 @@ def apply_feedback(
     |F_best| < ``fairness_threshold``, the budget is spent, ``max_evaluations``
     is reached or no partition holds a full batch.
 
+    With ``reserved`` the decision was pending (its items already left the offer at
+    :func:`reserve`): its feedback may come in any order, and after the bandit stopped.
+
     Raises
     ------
     StaleDecisionError
-        When ``decision`` is not for the current round.
+        When ``decision`` is not for the current round (and was not reserved).
     BanditFinishedError
-        When the bandit has already stopped.
+        When the bandit has already stopped (and the decision was not reserved).
 
     References
     ----------
     DataSift, eq. 1 (shared reward) and Algorithm 1, lines 9 and 13–25.
     """
-    if state.done:
+    if state.done and not reserved:
         raise BanditFinishedError(f"the bandit has stopped ({state.stop_reason})")
-    if decision.round != state.evaluations + 1:
+    if not reserved and decision.round != state.evaluations + 1:
         raise StaleDecisionError(f"decision for round {decision.round}; the bandit is at round "
                                  f"{state.evaluations + 1}")
     before = check_finite(fairness_before, "fairness_before")
@@ -157,12 +217,16 @@ def apply_feedback(
     accepted = abs(after) <= abs(best) and delta != 0.0
     best_after = after if accepted else best
     i = decision.partition_index
-    if not 0 <= i < len(state.partition_ids) or decision.batch_size > state.remaining(i):
+    if not 0 <= i < len(state.partition_ids) or (
+            state.pending_pulls[i] < 1 or state.reserved < decision.batch_size if reserved
+            else decision.batch_size > state.remaining(i)):
         raise InputError("the decision does not fit this bandit's state")
     rewards, credited = shared_rewards(delta, i, np.asarray(state.base_rate_difference),
                                        np.asarray(state.distance), config.reward)
-    start, end = list(state.start), list(state.end)
-    if decision.take == "front":
+    start, end, pending = list(state.start), list(state.end), list(state.pending_pulls)
+    if reserved:  # its items left the offer when it was made
+        pending[i] -= 1
+    elif decision.take == "front":
         start[i] += decision.batch_size
     else:
         end[i] -= decision.batch_size
@@ -172,6 +236,8 @@ def apply_feedback(
         state,
         start=tuple(start),
         end=tuple(end),
+        pending_pulls=tuple(pending),
+        reserved=state.reserved - (decision.batch_size if reserved else 0),
         reward_sums=tuple(float(s) for s in np.asarray(state.reward_sums) + np.where(credited, rewards, 0.0)),
         reward_counts=tuple(int(c) for c in np.asarray(state.reward_counts) + credited),
         pulls=tuple(pulls),
@@ -181,14 +247,14 @@ def apply_feedback(
         evaluations=state.evaluations + 1,
         accepted_batches=state.accepted_batches + int(accepted),
     )
-    new = new.with_stop_check(config)
+    new = new if new.done else new.with_stop_check(config)
     scale = _scale(config, new)
     result = FeedbackResult(
         accepted=accepted,
         delta_fairness=delta,
         rewards={pid: float(rewards[j] / scale) for j, pid in enumerate(new.partition_ids) if credited[j]},
         best_fairness=float(best_after),
-        budget_remaining=config.budget - new.budget_spent,
+        budget_remaining=config.budget - new.budget_spent - new.reserved,
         done=new.done,
         stop_reason=new.stop_reason,
     )

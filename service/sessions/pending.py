@@ -1,0 +1,89 @@
+"""Pending decisions: what a ``next`` reserved and nobody has reported on yet.
+
+A decision of a group sampler or a partition bandit reserves its batch (an *arm*:
+a group or a partition, and a size) until its observation or feedback settles it,
+it is released (``POST .../decisions/{id}/release``), or it expires after the
+session's ``pending_ttl_seconds``; then its reservation returns to the budget. The
+rows live in ``pending_decisions``; the session's state keeps only their sums per
+arm (what the algorithm counts) and the earliest expiry, so a decision touches
+this table once (one INSERT per reservation) and looks for expired rows only when
+the earliest expiry has passed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import ForeignKey, Index, Integer, delete, func, insert, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from service.db import Base, UTCDateTime, utcnow
+
+__all__ = ["PendingDecision", "Reservation", "earliest_expiry", "expire", "list_pending", "reserve", "settle"]
+
+
+class PendingDecision(Base):
+    __tablename__ = "pending_decisions"
+    __table_args__ = (Index("ix_pending_decisions_session_expires", "session_id", "expires_at"),)
+
+    decision_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    session_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"))
+    arm: Mapped[int] = mapped_column(Integer)  # a group's or a partition's index in the session's config
+    size: Mapped[int] = mapped_column(Integer)  # samples or pool items reserved
+    sequence: Mapped[int] = mapped_column(Integer)  # the decision's place in the session's log
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+@dataclass(frozen=True)
+class Reservation:
+    decision_id: uuid.UUID
+    arm: int
+    size: int
+    sequence: int
+    expires_at: datetime
+
+
+def reserve(db: Session, session_id: uuid.UUID, reservations: Sequence[Reservation]) -> None:
+    """Record decisions' reservations in the caller's transaction (one INSERT for a batch)."""
+    if reservations:
+        db.execute(insert(PendingDecision), [
+            {"decision_id": r.decision_id, "session_id": session_id, "arm": r.arm, "size": r.size,
+             "sequence": r.sequence, "expires_at": r.expires_at, "created_at": utcnow()} for r in reservations])
+
+
+def settle(db: Session, session_id: uuid.UUID, decision_id: uuid.UUID) -> Reservation | None:
+    """Remove a decision's reservation and return it (None when it was settled, released or expired)."""
+    row = db.execute(delete(PendingDecision)
+                     .where(PendingDecision.session_id == session_id, PendingDecision.decision_id == decision_id)
+                     .returning(PendingDecision.arm, PendingDecision.size, PendingDecision.sequence,
+                                PendingDecision.expires_at)).first()
+    return None if row is None else Reservation(decision_id, row.arm, row.size, row.sequence, row.expires_at)
+
+
+def expire(db: Session, session_id: uuid.UUID, now: datetime) -> list[Reservation]:
+    """Remove and return every reservation of the session that expired by ``now``."""
+    rows = db.execute(delete(PendingDecision)
+                      .where(PendingDecision.session_id == session_id, PendingDecision.expires_at <= now)
+                      .returning(PendingDecision.decision_id, PendingDecision.arm, PendingDecision.size,
+                                 PendingDecision.sequence, PendingDecision.expires_at)).all()
+    return [Reservation(r.decision_id, r.arm, r.size, r.sequence, r.expires_at) for r in rows]
+
+
+def earliest_expiry(db: Session, session_id: uuid.UUID) -> datetime | None:
+    return db.scalar(select(func.min(PendingDecision.expires_at)).where(PendingDecision.session_id == session_id))
+
+
+def list_pending(db: Session, session_id: uuid.UUID, limit: int) -> list[PendingDecision]:
+    """The session's pending decisions, oldest first (expired ones not yet removed are left out)."""
+    now = utcnow()
+    return list(db.scalars(select(PendingDecision)
+                           .where(PendingDecision.session_id == session_id, PendingDecision.expires_at > now)
+                           .order_by(PendingDecision.sequence).limit(limit)))
+
+
+def expiry(now: datetime, ttl_seconds: float) -> datetime:
+    return now + timedelta(seconds=ttl_seconds)
