@@ -37,6 +37,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 BIG_EPOCHS = 10_000
+CHART_TIMEOUT_MS = 30_000
 SERVER_ENV = {"FAIRACQ_OPEN_MODE": "false", "FAIRACQ_RATE_LIMIT_PER_SECOND": "0",
               "FAIRACQ_JOB_POLL_SECONDS": "0.05", "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.5",
               "FAIRACQ_JOB_LEASE_SECONDS": "10", "OMP_NUM_THREADS": "1"}
@@ -192,6 +193,14 @@ def log_in(browser: Browser, site: Site, tenant: str = "acme") -> None:
     page.get_by_label("API key").fill(site.keys[tenant])
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(site.url("/ui"))
+
+
+def wait_for_charts(browser: Browser) -> None:
+    """Until every chart of the page has been drawn (ui.js marks each as it hands it to Plotly)."""
+    browser.page.wait_for_function(
+        "() => { const p = document.querySelectorAll('.plot[data-slot]');"
+        " return p.length > 0 && Array.from(p).every(e => e.dataset.rendered === 'true'); }",
+        timeout=CHART_TIMEOUT_MS)
 
 
 def screenshot_dir(tmp_path: Path) -> Path:

@@ -7,10 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import BIG_EPOCHS, LAPTOP, PHONE, Browser, Site, log_in, record, screenshot_dir
+from tests.ui.conftest import (
+    BIG_EPOCHS,
+    LAPTOP,
+    PHONE,
+    Browser,
+    Site,
+    log_in,
+    record,
+    screenshot_dir,
+    wait_for_charts,
+)
 
 FIRST_PAINT_BUDGET_MS = 1000.0
-CHART_TIMEOUT_MS = 30_000
 # What each chart must draw: Plotly's own count of the series it rendered, and the series' groups in the SVG.
 SERIES_JS = """() => Array.from(document.querySelectorAll('.plot[data-slot]')).map(p => ({
     slot: p.dataset.slot,
@@ -18,13 +27,6 @@ SERIES_JS = """() => Array.from(document.querySelectorAll('.plot[data-slot]')).m
     drawn: p.querySelectorAll('.scatterlayer .trace, .barlayer .trace, .heatmaplayer .hm').length,
 }))"""
 PAINT_JS = "() => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))"
-
-
-def _wait_for_charts(browser: Browser) -> None:
-    browser.page.wait_for_function(
-        "() => { const p = document.querySelectorAll('.plot[data-slot]');"
-        " return p.length > 0 && Array.from(p).every(e => e.dataset.rendered === 'true'); }",
-        timeout=CHART_TIMEOUT_MS)
 
 
 def _clean(browser: Browser, site: Site, what: str) -> None:
@@ -57,7 +59,7 @@ def test_every_page_loads_clean_and_draws_its_series(site: Site, open_browser, v
     requests = 0
     for segment, seeded in site.sessions.items():
         page.goto(site.url(seeded.page))
-        _wait_for_charts(browser)
+        wait_for_charts(browser)
         drawn = {c["slot"]: c for c in page.evaluate(SERIES_JS)}
         assert {slot: c["data"] for slot, c in drawn.items()} == seeded.series, segment
         assert {slot: c["drawn"] for slot, c in drawn.items()} == seeded.series, segment
@@ -85,7 +87,7 @@ def test_first_paint_under_a_second_with_ten_thousand_decisions(site: Site, open
         assert paints["first-contentful-paint"] < FIRST_PAINT_BUDGET_MS, (name, paints)
         if path == site.big.page:
             start = page.evaluate("() => performance.now()")
-            _wait_for_charts(browser)
+            wait_for_charts(browser)
             record("charts drawn, session with 10,000 epochs",
                    f"{page.evaluate('() => performance.now()') - start:.0f} ms after first paint")
             assert page.locator("#log-total").inner_text() == f"{BIG_EPOCHS + 1:,}"
