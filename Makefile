@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test test-sqlite test-postgres test-compose lint bench openapi clean
+.PHONY: serve test test-sqlite test-postgres test-compose test-ui lint bench openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ test-sqlite: $(VENV)/.dev-installed
 # engine, else it says why and skips (CI sets FAIRACQ_REQUIRE_COMPOSE=1: no skipping there).
 test-compose: $(VENV)/.dev-installed
 	scripts/test_compose.sh
+
+# The dashboard in Debian's chromium (tests/ui, Playwright driving /usr/bin/chromium; no browser is
+# downloaded): without it the browser tests say why and skip (CI sets FAIRACQ_REQUIRE_BROWSER=1: no
+# skipping there). Refreshes the screenshots in docs/screenshots/.
+test-ui: $(VENV)/.dev-installed
+	FAIRACQ_SCREENSHOTS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/ui
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check service tests bench
