@@ -45,6 +45,11 @@ test-compose: $(VENV)/.dev-installed
 test-ui: $(VENV)/.dev-installed
 	FAIRACQ_SCREENSHOTS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/ui
 
+# A real Label Studio driven by a session (tests/labelstudio), in its own virtualenv .venv-labelstudio;
+# without Label Studio it says why and skips (CI sets FAIRACQ_REQUIRE_LABELSTUDIO=1: no skipping there).
+test-labelstudio:
+	scripts/test_labelstudio.sh
+
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check service tests bench
 

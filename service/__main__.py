@@ -1,4 +1,4 @@
-"""Command line: ``python -m service serve | worker | migrate | export-openapi | create-api-key``."""
+"""Command line: ``python -m service serve | worker | migrate | export-openapi | create-api-key | labelstudio``."""
 
 from __future__ import annotations
 
@@ -145,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     key = sub.add_parser("create-api-key", help="create an API key and print it once")
     key.add_argument("--tenant", required=True)
     key.set_defaults(func=cmd_create_api_key)
+    from service.labelstudio.setup import add_commands as add_labelstudio_commands  # (imports no SDK yet)
+
+    add_labelstudio_commands(sub)
     return parser
 
 
