@@ -3,22 +3,27 @@
 Every list of stored rows (sessions, datasets, jobs) renders each row with
 :func:`readable`: a row whose stored data cannot be rendered is named under the
 page's ``skipped`` instead of failing the page, and its own GET answers
-:class:`CorruptState`. :func:`page` builds a list page with its ``next_cursor``.
+:class:`CorruptState`. :func:`page` builds a list page with its ``next_cursor``, and
+:func:`in_list_order` the query of one: oldest first, by id among rows created at once.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Annotated, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
+from sqlalchemy import Select
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import InstrumentedAttribute
 
 from service.errors import ServiceError
 
-__all__ = ["CorruptState", "Skipped", "SkippedItem", "page", "readable", "render_page"]
+__all__ = ["CorruptState", "Skipped", "SkippedItem", "in_list_order", "page", "readable", "render_page"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -81,7 +86,7 @@ def render_page(rows: Sequence[R], what: str, render: Callable[[R], T]) -> tuple
     skipped: list[SkippedItem] = []
     for row in rows:
         try:
-            items.append(readable(row, what, lambda row=row: render(row)))  # type: ignore[misc]
+            items.append(readable(row, what, functools.partial(render, row)))
         except ServiceError as exc:  # CorruptState, or another error the row's rendering raised
             skipped.append(SkippedItem(id=row.id, error=exc.detail))
     return items, skipped
@@ -92,3 +97,20 @@ def page(rows: Sequence[R], limit: int, what: str, render: Callable[[R], T]) -> 
     the id of its last row), and the rows that could not be rendered."""
     items, skipped = render_page(rows, what, render)
     return {"items": items, "next_cursor": str(rows[-1].id) if len(rows) == limit else None, "skipped": skipped}
+
+
+Q = TypeVar("Q", bound=Select[Any])
+
+
+class _Listed(Protocol):
+    id: uuid.UUID
+    created_at: datetime
+
+
+def in_list_order(query: Q, created_at: InstrumentedAttribute[datetime], id_: InstrumentedAttribute[uuid.UUID],
+                  after: _Listed | None, limit: int) -> Q:
+    """``query`` as a list page: ``limit`` rows, oldest first (by id among rows created at once),
+    those after the row ``after`` (the previous page's last) when it is given."""
+    if after is not None:
+        query = query.where((created_at > after.created_at) | ((created_at == after.created_at) & (id_ > after.id)))
+    return query.order_by(created_at, id_).limit(limit)

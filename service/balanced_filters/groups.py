@@ -17,10 +17,11 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from service.algorithms.balanced_filtering import GroupEncoding, target_vector
-from service.algorithms.validation import InputError, as_matrix
+from service.algorithms.validation import InputError
 from service.balanced_filters.schemas import FilterTrainingData
 from service.datasets.models import Dataset
 from service.datasets.repository import DatasetRepository
+from service.datasets.service import bounded_matrix
 from service.errors import InvalidInput
 from service.settings import Settings
 
@@ -38,7 +39,7 @@ def declared_encoding(groups: Sequence[Any], max_groups: int) -> GroupEncoding:
     nested = isinstance(groups[0], list)
     classes = [list(c) for c in groups] if nested else [list(groups)]
     for c, values in enumerate(classes):
-        loc = ["body", "groups", c] if nested else ["body", "groups"]
+        loc: list[str | int] = ["body", "groups", c] if nested else ["body", "groups"]
         if len(values) < 2:
             raise InvalidInput("each group class needs at least two groups", loc)
         if len(set(values)) != len(values):
@@ -110,13 +111,8 @@ def inline_training(training: FilterTrainingData, encoding: GroupEncoding,
                     settings: Settings) -> tuple[np.ndarray, np.ndarray]:
     """Inline training data checked against the limits and the declared groups: ``(X, codes)``."""
     loc = ("body", "training")
-    X = as_matrix(training.features, (*loc, "features"))
-    n, d = X.shape
-    if n > settings.max_rows:
-        raise InvalidInput(f"has {n} rows; the limit is {settings.max_rows} (FAIRACQ_MAX_ROWS)", (*loc, "features"))
-    if d > settings.max_features:
-        raise InvalidInput(f"has {d} features; the limit is {settings.max_features} (FAIRACQ_MAX_FEATURES)",
-                         (*loc, "features"))
+    X = bounded_matrix(training.features, settings, loc)
+    n = X.shape[0]
     if len(training.groups) != n:
         raise InvalidInput(f"has {len(training.groups)} values; expected {n} (one per row of features)",
                          (*loc, "groups"))

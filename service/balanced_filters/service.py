@@ -9,10 +9,7 @@ solves anything.
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +39,7 @@ from service.balanced_filters.state import (
     load_fitted,
 )
 from service.balanced_filters.summary import diagnostics, fitted_fields
+from service.caches import LruCache
 from service.datasets.service import load_arrays
 from service.sessions.finite import json_safe
 from service.sessions.lifecycle import PENDING, READY, new_seed, shown_status, start_job
@@ -49,7 +47,7 @@ from service.sessions.repository import Entry
 from service.sessions.service import algorithm_errors
 from service.settings import Settings
 
-__all__ = ["FIT_JOB", "PROXIES", "WORK", "LoadedProxy", "ProxyCache", "create_filter", "filter_out", "loaded_proxy",
+__all__ = ["FIT_JOB", "PROXIES", "WORK", "LoadedProxy", "create_filter", "filter_out", "loaded_proxy",
            "realized_out", "store_fitted", "training_data"]
 
 FIT_JOB = "balanced_filters.fit"
@@ -70,34 +68,7 @@ class LoadedProxy:
     meta: dict[str, Any]
 
 
-class ProxyCache:
-    """Least-recently-used map of ``(filter id, model version)`` to rebuilt proxies; thread-safe."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, LoadedProxy] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, load: Callable[[], LoadedProxy]) -> LoadedProxy:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                return found
-        loaded = load()  # outside the lock: two first calls may both load, both get equal proxies
-        with self._lock:
-            self._items[key] = loaded
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return loaded
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-PROXIES = ProxyCache(PROXY_CACHE_SIZE)
+PROXIES: LruCache[tuple[uuid.UUID, int], LoadedProxy] = LruCache("proxies", PROXY_CACHE_SIZE)
 
 
 def loaded_proxy(repo: BalancedFilterRepository, record: SessionRecord, model: ModelSummary) -> LoadedProxy:
@@ -109,7 +80,7 @@ def loaded_proxy(repo: BalancedFilterRepository, record: SessionRecord, model: M
         arrays, blob = found
         return LoadedProxy(proxy_from_params({"meta": blob.meta, "arrays": arrays}), blob.meta)
 
-    return PROXIES.get((record.id, model.version), load_blob)
+    return PROXIES.get_or_load((record.id, model.version), load_blob)
 
 
 # -- create ------------------------------------------------------------------------------------
@@ -169,7 +140,7 @@ def training_data(db: Session, tenant_id: uuid.UUID, repo: BalancedFilterReposit
 def store_fitted(db: Session, job: jobs.Job, params: dict[str, Any], sequence: int) -> dict[str, Any]:
     """Store the fitted proxy and make the filter ready; the job's result."""
     repo = repository(db, job.tenant_id)
-    record = repo.get_for_update(job.resource_id)  # type: ignore[arg-type]
+    record = repo.get_for_update(job.resource)
     if record.status != PENDING or record.sequence + 1 != sequence:
         return {"skipped": f"the filter is {record.status}"}
     config, _ = load(record)
@@ -218,7 +189,7 @@ def filter_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord, *,
         id=record.id, name=record.name, status=shown.status, job_id=record.job_id, error=shown.error,
         groups=config.given_groups, group_names=names,
         target=dict(zip(names, config.target, strict=True)),
-        proxy=proxy_out,  # type: ignore[arg-type]
-        training=config.training.to_dict(),  # type: ignore[arg-type]
+        proxy=proxy_out,
+        training=config.training.to_dict(),
         version=record.version, seed=record.seed, created_at=record.created_at, **fitted,
     )

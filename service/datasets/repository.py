@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, undefer
 
 from service.datasets.models import Dataset
 from service.errors import NotFound
+from service.pages import in_list_order
 from service.sessions.models import SessionDataset
 
 __all__ = ["DatasetRepository"]
@@ -36,13 +37,8 @@ class DatasetRepository:
 
     def list(self, limit: int, after: uuid.UUID | None) -> list[Dataset]:
         query = select(Dataset).where(Dataset.tenant_id == self.tenant_id)
-        if after is not None:
-            anchor = self.get(after)
-            query = query.where(
-                (Dataset.created_at > anchor.created_at)
-                | ((Dataset.created_at == anchor.created_at) & (Dataset.id > anchor.id))
-            )
-        return list(self.db.scalars(query.order_by(Dataset.created_at, Dataset.id).limit(limit)))
+        anchor = None if after is None else self.get(after)
+        return list(self.db.scalars(in_list_order(query, Dataset.created_at, Dataset.id, anchor, limit)))
 
     def in_use(self, dataset_id: uuid.UUID) -> bool:
         return bool(self.db.scalar(select(exists().where(SessionDataset.dataset_id == dataset_id))))

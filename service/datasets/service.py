@@ -20,8 +20,8 @@ from service.errors import InUse, InvalidInput
 from service.quotas import check_stored_bytes
 from service.settings import Settings
 
-__all__ = ["DatasetArrays", "create_dataset", "create_dataset_from_csv", "create_dataset_from_json", "delete_dataset",
-           "load_arrays", "resolve_data", "table_from_inline"]
+__all__ = ["DatasetArrays", "bounded_matrix", "create_dataset", "create_dataset_from_csv", "create_dataset_from_json",
+           "delete_dataset", "load_arrays", "resolve_data", "table_from_inline"]
 
 # Label sets larger than this are reported as continuous (no ``label_values``).
 MAX_REPORTED_LABELS = 100
@@ -61,11 +61,9 @@ def _sorted_values(values: set[Any]) -> list[Any]:
     return sorted(values, key=lambda v: (isinstance(v, str), v if not isinstance(v, str) else 0, str(v)))
 
 
-def build_table(
-    features: Any, groups: list[Any] | None, labels: list[float] | None, ids: list[str] | None,
-    settings: Settings, *, feature_names: list[str] | None = None, loc: tuple[str, ...] = (),
-) -> DatasetArrays:
-    """Validate a table against shapes and the configured limits."""
+def bounded_matrix(features: Any, settings: Settings, loc: tuple[str, ...] = ()) -> np.ndarray:
+    """``features`` as a matrix of at most FAIRACQ_MAX_ROWS rows and FAIRACQ_MAX_FEATURES columns
+    (a 422 at ``loc`` + ``features`` otherwise)."""
     matrix = as_matrix(features, (*loc, "features"))
     n, d = matrix.shape
     if n > settings.max_rows:
@@ -73,6 +71,16 @@ def build_table(
     if d > settings.max_features:
         raise InvalidInput(f"has {d} features; the limit is {settings.max_features} (FAIRACQ_MAX_FEATURES)",
                          (*loc, "features"))
+    return matrix
+
+
+def build_table(
+    features: Any, groups: list[Any] | None, labels: list[float] | None, ids: list[str] | None,
+    settings: Settings, *, feature_names: list[str] | None = None, loc: tuple[str, ...] = (),
+) -> DatasetArrays:
+    """Validate a table against shapes and the configured limits."""
+    matrix = bounded_matrix(features, settings, loc)
+    n, d = matrix.shape
     codes = values = None
     if groups is not None:
         if len(groups) != n:

@@ -9,10 +9,7 @@ Predictions are not decisions: they change no state and are not logged.
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from typing import Any
 
 import numpy as np
@@ -20,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from service.algorithms.fair_regression import FairRegressionPredictor, join_params
 from service.algorithms.validation import as_matrix
+from service.caches import LruCache
 from service.errors import InvalidInput
 from service.fair_regressions.models import SessionRecord, predictor_blob
 from service.fair_regressions.repository import FairRegressionRepository, repository
@@ -30,7 +28,7 @@ from service.pages import CorruptState
 from service.sessions.lifecycle import new_seed, require_ready
 from service.settings import Settings
 
-__all__ = ["PREDICTORS", "PredictorCache", "predict"]
+__all__ = ["PREDICTORS", "predict"]
 
 # Rebuilt predictors kept per process: a linear Q is a few KB, a boosted one a few MB at
 # most; older ones are rebuilt from their blob on the next call.
@@ -41,29 +39,8 @@ PREDICTOR_CACHE_SIZE = 32
 SLACK_MATCH = 1e-12
 
 
-class PredictorCache:
-    """Least-recently-used map of ``(regression, blob, version)`` to rebuilt predictors; thread-safe."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, FairRegressionPredictor] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, load: Callable[[], FairRegressionPredictor]) -> FairRegressionPredictor:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                return found
-        loaded = load()  # outside the lock: two first calls may both load equal predictors
-        with self._lock:
-            self._items[key] = loaded
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return loaded
-
-
-PREDICTORS = PredictorCache(PREDICTOR_CACHE_SIZE)
+PREDICTORS: LruCache[tuple[uuid.UUID, str, int], FairRegressionPredictor] = LruCache(
+    "predictors", PREDICTOR_CACHE_SIZE)
 
 
 def _result_index(fit: Fit, slack: float | None) -> int:
@@ -90,7 +67,7 @@ def _predictor(repo: FairRegressionRepository, record: SessionRecord, index: int
         arrays, blob = found
         return FairRegressionPredictor.from_params(join_params(blob.meta, arrays))
 
-    return PREDICTORS.get((record.id, name, version), rebuild)
+    return PREDICTORS.get_or_load((record.id, name, version), rebuild)
 
 
 def predict(db: Session, tenant_id: uuid.UUID, settings: Settings, regression_id: uuid.UUID,

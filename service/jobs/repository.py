@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from service.errors import NotFound
 from service.jobs.models import Job
+from service.pages import in_list_order
 
 __all__ = ["JobRepository"]
 
@@ -31,10 +32,5 @@ class JobRepository:
         query = select(Job).where(Job.tenant_id == self.tenant_id)
         if status is not None:
             query = query.where(Job.status == status)
-        if after is not None:
-            anchor = self.get(after)
-            query = query.where(
-                (Job.created_at > anchor.created_at)
-                | ((Job.created_at == anchor.created_at) & (Job.id > anchor.id))
-            )
-        return list(self.db.scalars(query.order_by(Job.created_at, Job.id).limit(limit)))
+        anchor = None if after is None else self.get(after)
+        return list(self.db.scalars(in_list_order(query, Job.created_at, Job.id, anchor, limit)))
