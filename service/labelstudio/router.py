@@ -11,7 +11,7 @@ response is sent.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response, status
@@ -87,7 +87,7 @@ def _rollback_and_close(db: Session) -> None:
 class BackendRoute(APIRoute):
     """Authenticate the connection's token, admit its tenant, read the body, run in one transaction."""
 
-    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
         async def route(request: Request) -> Response:
@@ -115,7 +115,7 @@ class BackendRoute(APIRoute):
 
 
 async def _caller(request: Request) -> BackendCaller:
-    return request.state.caller  # type: ignore[no-any-return]
+    return request.state.caller
 
 
 CallerDep = Annotated[BackendCaller, Depends(_caller)]
