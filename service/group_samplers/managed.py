@@ -39,7 +39,8 @@ FIT_JOB = "group_samplers.fit"
 
 
 def apply_managed(db: Session, settings: Settings, repo: GroupSamplerRepository, record: SessionRecord,
-                  session: SamplerSession, payload: ObservationReport) -> tuple[SamplerSession, uuid.UUID, int]:
+                  session: SamplerSession, payload: ObservationReport,
+                  settles: int | None = None) -> tuple[SamplerSession, uuid.UUID, int]:
     """Store the samples, count them against the budget now, and queue a refit.
 
     Returns the new session, the refit job's id and how many samples were acquired.
@@ -52,7 +53,8 @@ def apply_managed(db: Session, settings: Settings, repo: GroupSamplerRepository,
     val_X, val_y = _samples(payload.validation, settings, train_X.shape[1], "validation")
     n_acquired = int(train_X.shape[0])
     with library_errors():
-        state = adaptive_sampling.apply_observation(session.sampler, session.state, index, n_acquired, {})
+        state = adaptive_sampling.apply_observation(session.sampler, session.state, index, n_acquired, {},
+                                                    settles=settles)
     k = managed.observations + 1
     repo.put_blob(record, samples_blob(k), {"train_features": train_X, "train_labels": train_y,
                                             "validation_features": val_X, "validation_labels": val_y},

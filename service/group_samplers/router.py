@@ -10,16 +10,19 @@ from fastapi import Header, Query, Response, status
 from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
-from service.group_samplers import service
+from service.group_samplers import decisions, service
 from service.group_samplers.managed import wait_for_fit
 from service.group_samplers.models import KIND
 from service.group_samplers.schemas import (
     MAX_WAIT_SECONDS,
+    DecisionBatch,
+    DecisionBatchRequest,
     GroupSamplerCreate,
     GroupSamplerList,
     GroupSamplerOut,
     ObservationReport,
     ObservationResult,
+    ReleasedDecision,
     SamplerNextDecision,
 )
 from service.routing import light_endpoint, wait_before
@@ -49,10 +52,35 @@ def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: Te
 @light_endpoint
 def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
                                 wait: WaitQuery = 0.0, if_match: IfMatch = None) -> SamplerNextDecision:
-    """The group to sample next, why, and every group's score terms; each call is a logged decision."""
-    result, record = service.next_decision(db, tenant.id, sampler_id, wait, if_match)
+    """The group to sample next, why, and every group's score terms; each call is a logged decision that
+    holds its batch until an observation names its decision_id, it is released, or it expires."""
+    results, record = decisions.make_decisions(db, tenant.id, sampler_id, 1, wait, if_match)
     set_etag(response, record)
-    return SamplerNextDecision.model_validate(result)
+    return SamplerNextDecision.model_validate(results[0])
+
+
+@router.post("/{sampler_id}/decisions", operation_id="make_group_sampler_decisions", responses=CONFLICTS,
+             status_code=status.HTTP_201_CREATED)
+@light_endpoint
+def make_group_sampler_decisions(sampler_id: uuid.UUID, payload: DecisionBatchRequest, db: SessionDep,
+                                 tenant: TenantDep, response: Response, if_match: IfMatch = None) -> DecisionBatch:
+    """Make ``count`` decisions at once (one per worker about to acquire), each as ``next`` makes it: its own
+    decision_id and sequence number, its batch held until reported on, released or expired."""
+    results, record = decisions.make_decisions(db, tenant.id, sampler_id, payload.count, 0.0, if_match)
+    set_etag(response, record)
+    return DecisionBatch.model_validate({"decisions": results})
+
+
+@router.post("/{sampler_id}/decisions/{decision_id}/release", operation_id="release_group_sampler_decision",
+             responses=refusals("the decision is not pending: reported on, released or expired"))
+@light_endpoint
+def release_group_sampler_decision(sampler_id: uuid.UUID, decision_id: uuid.UUID, db: SessionDep,
+                                   tenant: TenantDep, response: Response, if_match: IfMatch = None,
+                                   ) -> ReleasedDecision:
+    """Let a pending decision go before it expires: its samples return to the budget at once."""
+    result, record = decisions.release_decision(db, tenant.id, sampler_id, decision_id, if_match)
+    set_etag(response, record)
+    return ReleasedDecision.model_validate(result)
 
 
 @router.post("/{sampler_id}/observations", operation_id="report_group_sampler_observation",
@@ -72,7 +100,8 @@ def report_group_sampler_observation(sampler_id: uuid.UUID, payload: Observation
 
 add_session_routes(router, SessionRoutes(
     kind=KIND, noun="group sampler", id_param="sampler_id", out=GroupSamplerOut, page=GroupSamplerList,
-    render=lambda db, tenant_id, record: service.sampler_out(record),
+    render=lambda db, tenant_id, record: service.sampler_out(record, db),
+    render_item=lambda db, tenant_id, record: service.sampler_out(record),
     docs={"get": "Read a sampler: counts, mixture, latest losses, round, budget and status.",
           "list": "List samplers, oldest first.",
           "log": "The sampler's decision log: creation, every next, observation and fit, in order."}))

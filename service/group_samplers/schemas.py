@@ -11,12 +11,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from service.fields import COUNT_MAX, STORABLE, Count, FiniteFloat, Name, Seed
 from service.jobs.schemas import JobOut
 from service.sessions.lifecycle import SessionStatus
+from service.sessions.pending import PendingOut
 from service.sessions.schemas import Skipped
 
 __all__ = [
     "DEFAULT_TREND_WINDOW", "MAX_WAIT_SECONDS", "GroupSamplerCreate", "GroupSamplerList", "GroupSamplerOut",
     "GroupScore", "ObservationReport", "ObservationResult", "SampleSet", "SamplerModelSpec", "SamplerNextDecision",
-    "SamplerParams", "SamplerSummary",
+    "SamplerParams", "SamplerSummary", "DecisionBatch", "DecisionBatchRequest", "ReleasedDecision",
+    "MAX_BATCH_DECISIONS",
 ]
 
 # Aopt+ keeps each group's last 30 validation accuracies for the Mann–Kendall trend: enough
@@ -25,6 +27,11 @@ __all__ = [
 DEFAULT_TREND_WINDOW = 30
 # ``next?wait=`` holds a request open at most this long.
 MAX_WAIT_SECONDS = 30.0
+# A pending decision lives an hour by default (an annotator's task), a week at most.
+DEFAULT_PENDING_TTL = 3600
+MAX_PENDING_TTL = 7 * 86400
+# One call makes at most this many decisions.
+MAX_BATCH_DECISIONS = 1000
 
 GroupName = Annotated[str, Field(min_length=1, max_length=200), *STORABLE]
 ObservationId = Annotated[str, Field(min_length=1, max_length=200), *STORABLE]
@@ -83,6 +90,10 @@ class GroupSamplerCreate(BaseModel):
     params: SamplerParams = Field(default_factory=SamplerParams)
     model: SamplerModelSpec | None = Field(None, description="managed mode only; default logistic regression")
     seed: Seed | None = None
+    pending_ttl_seconds: int = Field(
+        DEFAULT_PENDING_TTL, ge=1, le=MAX_PENDING_TTL,
+        description="how long a decision holds its batch with no observation naming it before the samples "
+                    "return to the budget (it can be released sooner)")
 
 
 class GroupScore(BaseModel):
@@ -94,13 +105,15 @@ class GroupScore(BaseModel):
 
 class SamplerNextDecision(BaseModel):
     decision_id: uuid.UUID
-    round: int = Field(description="the round this decision is for (observations so far + 1)")
+    round: int = Field(description="the round this decision is for (observations and pending decisions so far + 1)")
     group: str
-    batch_size: int = Field(description="samples to acquire from the group (cut to the remaining budget)")
+    batch_size: int = Field(description="samples to acquire from the group, held until an observation naming "
+                            "this decision_id, a release, or expires_at (cut to the remaining budget)")
     reason: Reason
     note: str = Field(description="why the group was chosen, in words")
     scores: dict[str, GroupScore]
-    budget_remaining: int = Field(description="samples left before this batch")
+    budget_remaining: int = Field(description="samples neither acquired nor held before this batch")
+    expires_at: datetime = Field(description="when the batch returns to the budget if nobody reports on it")
     model_version: int | None = Field(None, description="managed mode: the fit the scores come from (0: none yet)")
     fit_pending: bool | None = Field(None, description="managed mode: some counted samples are not in the model yet")
 
@@ -131,8 +144,9 @@ class SamplerSummary(BaseModel):
     mixture: dict[str, float] = Field(description="π(z) = N_z / Σ N")
     group_losses: dict[str, float | None]
     round: int = Field(description="observations applied so far")
-    budget_remaining: int
+    budget_remaining: int = Field(description="samples neither acquired nor held by pending decisions")
     status: SessionStatus = Field(description="ready, or done when the budget is spent")
+    pending: dict[str, int] = Field(description="P_z: samples held per group by pending decisions")
 
 
 class ObservationResult(SamplerSummary):
@@ -171,6 +185,9 @@ class GroupSamplerOut(SamplerSummary):
     model_version: int | None = Field(None, description="managed mode: fits applied so far")
     fitted_observations: int | None = Field(None, description="managed mode: observations the model was fitted on")
     fit_job_id: uuid.UUID | None = Field(None, description="managed mode: the latest fit job")
+    pending_ttl_seconds: float = Field(description="how long a decision holds its batch")
+    pending_decisions: list[PendingOut] = Field(
+        default_factory=list, description="the oldest (at most 100) decisions still holding their batch")
     version: int
     seed: int
     created_at: datetime
@@ -180,3 +197,22 @@ class GroupSamplerList(BaseModel):
     items: list[GroupSamplerOut]
     next_cursor: str | None = None
     skipped: Skipped
+
+
+class DecisionBatchRequest(BaseModel):
+    """How many decisions to make at once (one per worker about to acquire)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    count: int = Field(1, ge=1, le=MAX_BATCH_DECISIONS, description="decisions to make; fewer come back when the "
+                       "budget runs out during the batch")
+
+
+class DecisionBatch(BaseModel):
+    decisions: list[SamplerNextDecision]
+
+
+class ReleasedDecision(SamplerSummary):
+    decision_id: uuid.UUID
+    group: str
+    released: int = Field(description="samples returned to the budget")

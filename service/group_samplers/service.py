@@ -33,12 +33,13 @@ from service.group_samplers.schemas import (
     SamplerModelSpec,
 )
 from service.group_samplers.state import Managed, SamplerSession, load
+from service.sessions import pending
 from service.sessions.lifecycle import DONE, READY, new_seed
 from service.sessions.repository import Entry
 from service.sessions.service import Step, algorithm_errors, report_once
 from service.settings import Settings
 
-__all__ = ["create_sampler", "library_errors", "next_decision", "report_observation", "sampler_out",
+__all__ = ["create_sampler", "library_errors", "report_observation", "sampler_out",
            "status_of", "summary"]
 
 REPORTED_FIELDS = ("n_acquired", "group_losses", "group_accuracies")
@@ -86,41 +87,13 @@ def create_sampler(db: Session, tenant_id: uuid.UUID, settings: Settings,
     session = SamplerSession(
         mode=payload.mode, sampler=config, state=SamplerState.initial(config),
         model=(payload.model or SamplerModelSpec()).model_dump() if managed else None,
-        managed=Managed.initial(config.n_groups) if managed else None)
+        managed=Managed.initial(config.n_groups) if managed else None,
+        pending_ttl_seconds=float(payload.pending_ttl_seconds))
     repo = repository(db, tenant_id)
     record = repo.create(config=session.config_json(), state=session.state_json(), seed=new_seed(payload.seed),
                          status=READY, name=payload.name)
     repo.record(record, log=Entry("create", payload.model_dump(mode="json"), {"config": session.config_json()}))
     return record
-
-
-# -- next --------------------------------------------------------------------------------------
-
-
-def next_decision(db: Session, tenant_id: uuid.UUID, sampler_id: uuid.UUID, wait: float,
-                  if_match: str | None) -> tuple[dict[str, Any], SessionRecord]:
-    """Choose the next group from the stored state (no training) and log the decision.
-
-    The state does not change (the round advances on observations), but every call is
-    a decision of its own: a new ``decision_id`` and sequence number, whose randomness
-    is ``default_rng([seed, sequence])``.
-    """
-    repo = repository(db, tenant_id)
-    record = repo.get_for_update(sampler_id, if_match)
-    session = load(record)
-    with library_errors():
-        decision = adaptive_sampling.next_decision(session.sampler, session.state, repo.next_rng(record))
-    decision_id = uuid.uuid4()
-    managed = session.managed
-    response = {
-        "decision_id": str(decision_id), "round": decision.round, "group": decision.group,
-        "batch_size": decision.batch_size, "reason": decision.reason, "note": decision.note,
-        "scores": decision.scores, "budget_remaining": decision.budget_remaining,
-        "model_version": None if managed is None else managed.model_version,
-        "fit_pending": None if managed is None else managed.fit_pending,
-    }
-    repo.record(record, log=Entry("next", {"wait": wait} if wait else {}, response, decision_id=decision_id))
-    return response, record
 
 
 # -- observations ------------------------------------------------------------------------------
@@ -130,24 +103,27 @@ def report_observation(db: Session, tenant_id: uuid.UUID, settings: Settings, sa
                        payload: ObservationReport, if_match: str | None,
                        ) -> tuple[ObservationResult, SessionRecord, bool]:
     """Apply one observation once; a retry with the same ``observation_id`` gets the first answer."""
+    from service.group_samplers.decisions import expire_due, settle_for_observation
     from service.group_samplers.managed import apply_managed
 
     repo = repository(db, tenant_id)
     record = repo.get_for_update(sampler_id, if_match)
-    session = load(record)
+    session = expire_due(db, record, load(record))
 
     def apply() -> Step:
         _check_fields(payload, session.is_managed)
         _check_decision(repo, record, payload)
+        settles = settle_for_observation(db, record, payload.decision_id)
         if session.is_managed:
-            new, job_id, n_acquired = apply_managed(db, settings, repo, record, session, payload)
+            new, job_id, n_acquired = apply_managed(db, settings, repo, record, session, payload, settles)
             response = {**observation_response(new, payload, n_acquired), "job_id": str(job_id)}
         else:
             reported, losses = payload.n_acquired, payload.group_losses
             assert reported is not None and losses is not None, "_check_fields requires them in reported mode"
             with library_errors():
                 state = adaptive_sampling.apply_observation(
-                    session.sampler, session.state, payload.group, reported, losses, payload.group_accuracies)
+                    session.sampler, session.state, payload.group, reported, losses, payload.group_accuracies,
+                    settles=settles)
             new = session.with_state(state)
             response = observation_response(new, payload, reported)
         return Step(response, state=new.state_json(), status=status_of(new))
@@ -200,7 +176,8 @@ def summary(session: SamplerSession) -> dict[str, Any]:
     return {"counts": dict(zip(groups, view.counts, strict=True)),
             "mixture": dict(zip(groups, view.mixture, strict=True)),
             "group_losses": dict(zip(groups, view.group_losses, strict=True)),
-            "round": view.round, "budget_remaining": view.budget_remaining, "status": status_of(session)}
+            "round": view.round, "budget_remaining": view.budget_remaining, "status": status_of(session),
+            "pending": dict(zip(groups, view.pending, strict=True))}
 
 
 def observation_response(session: SamplerSession, payload: ObservationReport, n_acquired: int) -> dict[str, Any]:
@@ -212,7 +189,8 @@ def observation_response(session: SamplerSession, payload: ObservationReport, n_
 # -- read --------------------------------------------------------------------------------------
 
 
-def sampler_out(record: SessionRecord) -> GroupSamplerOut:
+def sampler_out(record: SessionRecord, db: Session | None = None) -> GroupSamplerOut:
+    """The sampler as the API shows it; with ``db``, with its oldest pending decisions listed."""
     session = load(record)
     config, managed, stored = session.sampler, session.managed, session.sampler.to_dict()
     return GroupSamplerOut(
@@ -224,5 +202,7 @@ def sampler_out(record: SessionRecord) -> GroupSamplerOut:
         model_version=None if managed is None else managed.model_version,
         fitted_observations=None if managed is None else managed.fitted_observations,
         fit_job_id=record.job_id, version=record.version, seed=record.seed, created_at=record.created_at,
+        pending_ttl_seconds=session.pending_ttl_seconds,
+        pending_decisions=[] if db is None else pending.shown(db, record.id, config.groups),
         **summary(session),
     )

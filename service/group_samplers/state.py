@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from service.algorithms.adaptive_sampling import SamplerConfig, SamplerState
 from service.pages import readable
 from service.sessions.models import SessionRecord
 
-__all__ = ["Managed", "SamplerSession", "load"]
+__all__ = ["DEFAULT_PENDING_TTL_SECONDS", "Managed", "SamplerSession", "load"]
 
 NOUN = "group sampler"
+# How long a decision holds its batch when nobody reports on it: an annotator's task of an hour.
+DEFAULT_PENDING_TTL_SECONDS = 3600.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,8 @@ class SamplerSession:
     state: SamplerState
     model: dict[str, Any] | None = None  # managed mode: {"type", "params"}
     managed: Managed | None = field(default=None)
+    pending_ttl_seconds: float = DEFAULT_PENDING_TTL_SECONDS  # a pending decision's life
+    next_expiry: datetime | None = None  # no pending decision expires before this (None: none pending)
 
     @property
     def is_managed(self) -> bool:
@@ -74,10 +79,12 @@ class SamplerSession:
         return replace(self, state=state, managed=managed if managed is not None else self.managed)
 
     def config_json(self) -> dict[str, Any]:
-        return {"mode": self.mode, "sampler": self.sampler.to_dict(), "model": self.model}
+        return {"mode": self.mode, "sampler": self.sampler.to_dict(), "model": self.model,
+                "pending_ttl_seconds": self.pending_ttl_seconds}
 
     def state_json(self) -> dict[str, Any]:
-        return {"sampler": self.state.to_dict(), "managed": None if self.managed is None else self.managed.to_dict()}
+        return {"sampler": self.state.to_dict(), "managed": None if self.managed is None else self.managed.to_dict(),
+                "next_expiry": None if self.next_expiry is None else self.next_expiry.isoformat()}
 
 
 def load(record: SessionRecord) -> SamplerSession:
@@ -85,9 +92,12 @@ def load(record: SessionRecord) -> SamplerSession:
 
     def read() -> SamplerSession:
         config, state = record.config, record.state
-        managed = state.get("managed")
+        managed, expiry = state.get("managed"), state.get("next_expiry")
         return SamplerSession(mode=config["mode"], sampler=SamplerConfig.from_dict(config["sampler"]),
                               state=SamplerState.from_dict(state["sampler"]), model=config.get("model"),
-                              managed=None if managed is None else Managed.from_dict(managed))
+                              managed=None if managed is None else Managed.from_dict(managed),
+                              pending_ttl_seconds=float(config.get("pending_ttl_seconds",
+                                                                   DEFAULT_PENDING_TTL_SECONDS)),
+                              next_expiry=None if expiry is None else datetime.fromisoformat(expiry))
 
     return readable(record, NOUN, read)

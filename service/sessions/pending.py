@@ -13,16 +13,21 @@ the earliest expiry has passed.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from pydantic import BaseModel, Field
 from sqlalchemy import ForeignKey, Index, Integer, delete, func, insert, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from service.db import Base, UTCDateTime, utcnow
 
-__all__ = ["PendingDecision", "Reservation", "earliest_expiry", "expire", "list_pending", "reserve", "settle"]
+__all__ = ["SHOWN_PENDING", "PendingDecision", "PendingOut", "Reservation", "earliest_expiry", "expire",
+           "expire_due", "expiry", "list_pending", "reserve", "settle", "shown"]
+
+# A session shows at most this many of its pending decisions (the oldest); their sums per arm are exact.
+SHOWN_PENDING = 100
 
 
 class PendingDecision(Base):
@@ -87,3 +92,31 @@ def list_pending(db: Session, session_id: uuid.UUID, limit: int) -> list[Pending
 
 def expiry(now: datetime, ttl_seconds: float) -> datetime:
     return now + timedelta(seconds=ttl_seconds)
+
+
+def expire_due(db: Session, session_id: uuid.UUID, next_expiry: datetime | None,
+               release_one: Callable[[Reservation], None]) -> datetime | None:
+    """Let go of every reservation that expired, if any can have (``next_expiry`` has passed):
+    ``release_one`` gives each back to the session's state. Returns the new earliest expiry."""
+    now = utcnow()
+    if next_expiry is None or now < next_expiry:
+        return next_expiry
+    for reservation in expire(db, session_id, now):
+        release_one(reservation)
+    return earliest_expiry(db, session_id)
+
+
+class PendingOut(BaseModel):
+    """A decision that holds its batch until it is reported on, released or expires."""
+
+    decision_id: uuid.UUID
+    arm: str = Field(description="the group or partition it chose")
+    size: int = Field(description="samples or pool items it holds")
+    sequence: int = Field(description="its place in the session's decision log")
+    expires_at: datetime
+
+
+def shown(db: Session, session_id: uuid.UUID, arm_names: Sequence[str]) -> list[PendingOut]:
+    """A session's pending decisions as its GET shows them (the oldest ``SHOWN_PENDING``)."""
+    return [PendingOut(decision_id=p.decision_id, arm=arm_names[p.arm], size=p.size, sequence=p.sequence,
+                       expires_at=p.expires_at) for p in list_pending(db, session_id, SHOWN_PENDING)]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import builtins
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,9 +14,10 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from service import arrays
-from service.db import utcnow
+from service.db import table_of, utcnow
 from service.errors import NotFound, PreconditionFailed
 from service.ops.metrics import DECISIONS
+from service.pages import in_list_order
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
 
 __all__ = ["Entry", "SessionRepository"]
@@ -29,7 +32,7 @@ _BY_ID = select(SessionRecord).where(
     SessionRecord.kind == bindparam("kind", type_=String()),
 )
 _BY_ID_FOR_UPDATE = _BY_ID.with_for_update()
-_APPEND_DECISION = insert(Decision.__table__)
+_APPEND_DECISION = insert(table_of(Decision))
 _ROW_UPDATES: dict[tuple[str, ...], Any] = {}  # one UPDATE statement per set of columns written
 _REPORT_BY_REF = select(Decision.request, Decision.response).where(
     Decision.session_id == bindparam("session_id", type_=Uuid()),
@@ -60,7 +63,7 @@ def _update(db: Session, record: SessionRecord, values: dict[str, Any]) -> None:
     names = tuple(sorted(values))
     statement = _ROW_UPDATES.get(names)
     if statement is None:
-        table = SessionRecord.__table__
+        table = table_of(SessionRecord)
         statement = update(table).where(table.c.id == bindparam("row_id", type_=Uuid())).values(
             {key: bindparam(key) for key in names})
         _ROW_UPDATES[names] = statement
@@ -143,39 +146,39 @@ class SessionRepository:
         query = select(SessionRecord).where(
             SessionRecord.tenant_id == self.tenant_id, SessionRecord.kind == self.kind
         )
-        if after is not None:
-            anchor = self.get(after)
-            query = query.where(
-                (SessionRecord.created_at > anchor.created_at)
-                | ((SessionRecord.created_at == anchor.created_at) & (SessionRecord.id > anchor.id))
-            )
-        return list(self.db.scalars(query.order_by(SessionRecord.created_at, SessionRecord.id).limit(limit)))
+        anchor = None if after is None else self.get(after)
+        return list(self.db.scalars(in_list_order(query, SessionRecord.created_at, SessionRecord.id, anchor, limit)))
 
     def record(self, record: SessionRecord, *, state: dict[str, Any] | None = None, status: str | None = None,
-               log: Entry | None = None) -> None:
+               log: Entry | Sequence[Entry] | None = None) -> None:
         """Write a step of the session in this transaction: its new ``state`` (the version goes up),
-        its ``status``, and, with ``log``, its decision-log entry (the sequence goes up).
+        its ``status``, and, with ``log``, its decision-log entries (the sequence goes up by one each).
 
-        The row is one UPDATE and the entry one INSERT. The INSERT is a Core statement run at
-        once: a second report with the same ``client_ref`` fails here (unique constraint).
+        The row is one UPDATE and the entries one INSERT (one ``executemany`` for several). The
+        INSERT is a Core statement run at once: a second report with the same ``client_ref``
+        fails here (unique constraint).
         """
+        entries = [] if log is None else [log] if isinstance(log, Entry) else list(log)
         values: dict[str, Any] = {}
         if state is not None:
             values["state"], values["version"] = state, record.version + 1
         if status is not None:
             values["status"] = status
-        if log is not None:
-            values["sequence"] = record.sequence + 1
+        if entries:
+            values["sequence"] = record.sequence + len(entries)
         if not values:
             return
+        first = record.sequence + 1
         _update(self.db, record, values)
-        if log is not None:
-            self.db.execute(_APPEND_DECISION, {
-                "id": log.decision_id or uuid.uuid4(), "session_id": record.id, "sequence": record.sequence,
-                "kind": log.kind, "client_ref": log.client_ref, "request": log.request, "response": log.response,
-                "state_version": record.version,
-            })
-            DECISIONS.labels(f"{self.kind}.{log.kind}").inc()
+        if entries:
+            rows = [{
+                "id": entry.decision_id or uuid.uuid4(), "session_id": record.id, "sequence": first + k,
+                "kind": entry.kind, "client_ref": entry.client_ref, "request": entry.request,
+                "response": entry.response, "state_version": record.version,
+            } for k, entry in enumerate(entries)]
+            self.db.execute(_APPEND_DECISION, rows[0] if len(rows) == 1 else rows)
+            for entry in entries:
+                DECISIONS.labels(f"{self.kind}.{entry.kind}").inc()
 
     # -- decision log -------------------------------------------------------------------------
 
@@ -195,7 +198,7 @@ class SessionRepository:
         return np.random.default_rng([record.seed, record.sequence + 1])
 
     def decisions(self, record: SessionRecord, limit: int, after_sequence: int = 0,
-                  kind: str | None = None) -> list[Decision]:
+                  kind: str | None = None) -> builtins.list[Decision]:  # list is a method here
         query = select(Decision).where(Decision.session_id == record.id, Decision.sequence > after_sequence)
         if kind is not None:
             query = query.where(Decision.kind == kind)

@@ -43,11 +43,11 @@ def test_warm_up_rotates_per_decision_and_a_released_group_comes_back():
     groups, state = _issue(config, SamplerState.initial(config), 2)
     assert groups == ["a", "b"]
     state = release(config, state, "a", 1)  # a's decision is let go before any report
-    # t = round 0 + 1 pending + 1 = 2: the slot of round 2 is b, but b is covered: the next free group is c.
+    # Round 2 counting b's pending decision; the rotation starts at the first unreported round's slot, a.
     decision = next_decision(config, state, np.random.default_rng(0))
-    assert (decision.round, decision.group) == (2, "c")
+    assert (decision.round, decision.group) == (2, "a")
     state = reserve(config, state, decision)
-    assert next_decision(config, state, np.random.default_rng(0)).group == "a"  # t = 3: a is free again
+    assert next_decision(config, state, np.random.default_rng(0)).group == "c"  # a and b are covered
 
 
 def test_a_settled_decision_counts_its_samples_and_frees_its_reservation():

@@ -43,6 +43,12 @@ def _observe(client, sid, observation_id, group, n, losses, expect=200, **extra)
     return response
 
 
+def _release(client, sid, decision_id, expect=200):
+    response = client.post(f"{URL}/{sid}/decisions/{decision_id}/release")
+    assert response.status_code == expect, response.text
+    return response.json()
+
+
 def _get(client, sid):
     return client.get(f"{URL}/{sid}").json()
 
@@ -116,17 +122,19 @@ def test_theoretical_bound_reaches_the_library(client):
 def test_warmup_then_forced_exploration_then_ucb(client):
     sid = _create(client, groups=["a", "b"])["id"]
     first = _next(client, sid)
-    again = _next(client, sid)  # no observation: the same round and group, but a new decision
-    assert (first["group"], again["group"], again["round"]) == ("a", "a", 1)
+    again = _next(client, sid)  # no observation yet: a second worker's decision, for round 2: the other group
+    assert (first["group"], first["round"], again["group"], again["round"]) == ("a", 1, "b", 2)
     assert first["decision_id"] != again["decision_id"]
-    _observe(client, sid, "o1", "a", 1, {"a": 0.1, "b": 0.4})
-    assert (_next(client, sid)["group"], _next(client, sid)["reason"]) == ("b", "warmup")
-    _observe(client, sid, "o2", "b", 9, {"a": 0.1, "b": 0.4})
+    _release(client, sid, again["decision_id"])  # that worker gave up: its sample returns to the budget
+    _observe(client, sid, "o1", "a", 1, {"a": 0.1, "b": 0.4}, decision_id=first["decision_id"])
+    decision = _next(client, sid)
+    assert (decision["group"], decision["reason"], decision["round"]) == ("b", "warmup", 2)
+    _observe(client, sid, "o2", "b", 9, {"a": 0.1, "b": 0.4}, decision_id=decision["decision_id"])
     # N = (1, 9), t = 10 + 1: min N = 1 < 11^0.5 = 3.32, so a is forced although b's loss is larger.
     decision = _next(client, sid)
     assert (decision["group"], decision["reason"]) == ("a", "forced_exploration")
     assert "3.317" in decision["note"]
-    _observe(client, sid, "o3", "a", 3, {"a": 0.1, "b": 0.4})
+    _observe(client, sid, "o3", "a", 3, {"a": 0.1, "b": 0.4}, decision_id=decision["decision_id"])
     # N = (4, 9), t = 14: 4 >= 3.74. UCB a = 0.1 + 0.1/2 = 0.15, b = 0.4 + 0.1/3 = 0.4333.
     decision = _next(client, sid)
     assert (decision["group"], decision["reason"]) == ("b", "ucb")
@@ -135,14 +143,17 @@ def test_warmup_then_forced_exploration_then_ucb(client):
 
 def test_budget_is_counted_and_409_once_spent(client):
     sid = _create(client, groups=["a", "b"], budget=5, batch_size=2, strategy="uniform")["id"]
-    assert _next(client, sid)["batch_size"] == 2
-    _observe(client, sid, "o1", "a", 2, {"a": 0.2})
-    _observe(client, sid, "o2", "b", 2, {"b": 0.2})
+    first = _next(client, sid)
+    assert first["batch_size"] == 2
+    _observe(client, sid, "o1", "a", 2, {"a": 0.2}, decision_id=first["decision_id"])
+    _observe(client, sid, "o2", "b", 2, {"b": 0.2})  # samples no decision held: they fit the free budget
     last = _next(client, sid)
     assert (last["batch_size"], last["budget_remaining"]) == (1, 1)  # cut to what is left
+    assert _get(client, sid)["budget_remaining"] == 0  # the last sample is held by that decision
+    _release(client, sid, last["decision_id"])
     over = _observe(client, sid, "o3", "a", 2, {"a": 0.2}, expect=409)
     assert over.json()["type"].endswith("budget-exhausted") and "exceeds the remaining budget 1" in over.text
-    assert _get(client, sid)["version"] == 3
+    assert _get(client, sid)["version"] == 6  # create, next, o1, o2, next, release: the 409 changed nothing
     body = _observe(client, sid, "o4", "a", 1, {"a": 0.2}).json()
     assert (body["budget_remaining"], body["status"], body["counts"]) == (0, "done", {"a": 3, "b": 2})
     spent = client.post(f"{URL}/{sid}/next")
@@ -231,7 +242,7 @@ def test_nan_losses_and_a_mismatched_decision_are_refused(client):
     decision = _next(client, sid)  # warm-up: a
     wrong = _observe(client, sid, "o1", "b", 1, {"b": 0.2}, expect=422, decision_id=decision["decision_id"])
     assert "chose group 'a'" in wrong.json()["detail"]
-    assert _get(client, sid)["version"] == 1
+    assert _get(client, sid)["version"] == 2  # the decision's reservation; the refused report changed nothing
 
 
 @pytest.mark.parametrize(
@@ -279,7 +290,7 @@ def test_decision_log_contents_and_replay_from_the_seed(client):
     nexts = [e for e in log if e["kind"] == "next"]
     assert [e["id"] for e in nexts] == [d["decision_id"] for d in decisions]
     assert [e["response"] for e in nexts] == decisions
-    assert log[2]["client_ref"] == "observation:o0" and log[2]["state_version"] == 2
+    assert log[2]["client_ref"] == "observation:o0" and log[2]["state_version"] == 3  # after the next's reservation
     assert log[2]["request"]["decision_id"] == decisions[0]["decision_id"]
 
     # The same seed and the same reports give the same choices.
@@ -469,8 +480,11 @@ def test_managed_mode_end_to_end_with_a_real_worker(client, worker):
     assert job["status"] == "succeeded" and job["result"]["model_version"] == 2
     assert job["resource"] == {"type": "group_sampler", "id": sid}
     state = _get(client, sid)
+    # 100 - 40 acquired - 20 held by the last decision, still pending
     assert (state["counts"], state["mixture"], state["budget_remaining"]) == ({"u": 20, "v": 20},
-                                                                              {"u": 0.5, "v": 0.5}, 60)
+                                                                              {"u": 0.5, "v": 0.5}, 40)
+    assert state["pending"] == {decision["group"]: 20, ("v" if decision["group"] == "u" else "u"): 0}
+    assert [p["decision_id"] for p in state["pending_decisions"]] == [decision["decision_id"]]
     kinds = [e["kind"] for e in client.get(f"{URL}/{sid}/decisions").json()["items"]]
     assert kinds == ["create", "next", "observation", "fit", "next", "observation", "fit", "next"]
 
@@ -493,4 +507,4 @@ def test_other_tenants_get_404_on_every_route(client, sessions):
     assert as_bob.get(f"{URL}/{sid}/decisions").status_code == 404
     assert as_bob.get(URL).json()["items"] == []
     assert client.get(f"{URL}/{sid}").status_code == 401
-    assert _get(as_alice, sid)["version"] == 1 and len(as_alice.get(f"{URL}/{sid}/decisions").json()["items"]) == 2
+    assert _get(as_alice, sid)["version"] == 2 and len(as_alice.get(f"{URL}/{sid}/decisions").json()["items"]) == 2

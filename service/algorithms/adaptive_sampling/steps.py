@@ -32,8 +32,8 @@ reserves its batch (:func:`reserve`) until its observation settles it
 (:func:`apply_observation` with ``settles``) or it is released (:func:`release`).
 Where a rule counts samples it counts N_z + P_z, the samples acquired plus those
 reserved; the round number t counts pending decisions as rounds; warm-up's
-round-robin and the no-loss-yet rule skip groups a pending decision already
-covers; losses (L̂_z) and trends come from reported data only. With nothing
+round-robin (from the slot of the first unreported round) and the no-loss-yet
+rule skip groups a pending decision already covers; losses (L̂_z) and trends come from reported data only. With nothing
 pending every rule is the paper's.
 
 References
@@ -167,7 +167,7 @@ def _choose(
     free = np.asarray(state.pending) == 0  # no pending decision covers the group
     assert config.warmup_rounds is not None, "SamplerConfig resolves warmup_rounds"
     if t <= config.warmup_rounds:
-        order = [(t - 1 + k) % m for k in range(m)]
+        order = [(state.round + k) % m for k in range(m)]  # from the slot of the first round not yet reported
         index = next((z for z in order if free[z]), order[0])
         return index, "warmup", f"warm-up round {t} of {config.warmup_rounds}, round-robin"
     if config.strategy == "uniform":
