@@ -7,11 +7,12 @@ from service.idempotency import IdempotencyRecord
 from service.jobs.models import Job, JobDurationStats
 from service.resources import load_models
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
+from service.sessions.pending import PendingDecision
 from service.ui.models import UiSession  # noqa: F401  (the dashboard's logins)
 
 __all__ = [
-    "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "JobDurationStats", "SessionBlob",
-    "SessionDataset", "SessionRecord", "Tenant",
+    "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "JobDurationStats", "PendingDecision",
+    "SessionBlob", "SessionDataset", "SessionRecord", "Tenant",
 ]
 
 load_models()
