@@ -3,12 +3,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +19,7 @@ from service.db import Base, make_engine, make_sessionmaker
 from service.migrations import upgrade
 from service.settings import Settings
 from tests.factories import ApiClient
+from tests.live import running
 
 POSTGRES_URL = os.environ.get("FAIRACQ_TEST_DATABASE_URL")
 # Tests run the service as `make serve` does, keyless in open mode (tests of keys create them);
@@ -94,16 +91,10 @@ def client(app) -> Iterator[ApiClient]:
 def worker(database_url, tmp_path):
     """A real ``python -m service worker`` process with fast job timing; its log is printed."""
     log_path = tmp_path / "worker.log"
-    env = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
-           "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "OMP_NUM_THREADS": "1"}
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, start_new_session=True,
-                                stdout=log, stderr=log)
+    env = {"FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2", "FAIRACQ_JOB_LEASE_SECONDS": "5", "FAIRACQ_JOB_POLL_SECONDS": "0.05",
+           "OMP_NUM_THREADS": "1"}
+    with running(["worker"], database_url, log_path, env) as proc:
         yield proc
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
     print(log_path.read_text()[-4000:])
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -18,6 +17,10 @@ from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
 from service.resources import load_tasks
 from service.settings import Settings
+from tests.live import wait_for
+
+__all__ = ["ApiClient", "dataset_payload", "default_tenant", "make_key", "run_claimed", "run_queued_jobs",
+           "upload_dataset", "wait_for"]
 
 load_tasks()  # every decision type's job handlers, for the in-process runner
 
@@ -81,17 +84,6 @@ def upload_dataset(client: ApiClient, **kwargs: Any) -> dict:
     response = client.post("/v1/datasets", json=dataset_payload(**kwargs))
     assert response.status_code == 201, response.text
     return response.json()
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 30.0) -> Any:
-    """Poll ``predicate`` until it returns something truthy; return that value."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def run_claimed(sessions: sessionmaker[Session], ctx: JobContext) -> None:

@@ -1,7 +1,8 @@
 """Real ``python -m service`` processes for the tests, and a keep-alive client: written once, used by all.
 
 ``serve()`` runs the API on a free port until its block ends; ``running()`` any other
-command (workers) with its process group killed at the end; ``free_port()`` a port.
+command (workers) with its process group killed at the end; ``spawn()`` and
+``stop_group()`` any program so; ``free_port()`` a port; ``wait_for()`` polls until something is true.
 
 The client is the standard library's ``http.client``: one persistent HTTP/1.1
 connection per thread, far cheaper per request than httpx, so sixteen of them
@@ -20,15 +21,34 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Client", "Reply", "Server", "free_port", "running", "serve", "start"]
+__all__ = ["Client", "Reply", "Server", "free_port", "running", "serve", "spawn", "start", "stop_group", "wait_for"]
+
+T = TypeVar("T")
 
 READY_TIMEOUT = 60.0  # s; a loaded shared machine can take a while to import the service
 REQUEST_TIMEOUT = 30.0  # s; the PostgreSQL statement timeout of API requests is 30 s
+
+
+def wait_for(predicate: Callable[[], T], timeout: float = 30.0, what: str = "the condition", *,
+             log: Path | None = None, every: float = 0.05) -> T:
+    """Call ``predicate`` every ``every`` seconds until it returns something truthy, and return that.
+
+    After ``timeout`` seconds an AssertionError says what was awaited, with the tail of ``log``.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            tail = f"\n{log.read_text()[-3000:]}" if log is not None and log.exists() else ""
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}{tail}")
+        time.sleep(every)
 
 
 def free_port() -> int:
@@ -102,26 +122,30 @@ class Server:
 
 
 def _wait_ready(port: int, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT
-    while time.monotonic() < deadline:
+    def ready() -> bool:
         if proc.poll() is not None:
             raise AssertionError(f"the server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         with contextlib.suppress(OSError, http.client.HTTPException), Client(port) as client:
-            if client.get("/readyz").status == 200:
-                return
-        time.sleep(0.2)
-    raise AssertionError(f"the server did not become ready:\n{log.read_text()[-3000:]}")
+            return client.get("/readyz").status == 200
+        return False
+
+    wait_for(ready, READY_TIMEOUT, "the server to become ready", log=log, every=0.2)
+
+
+def spawn(command: list[str], log: Path, env: dict[str, str], cwd: Path | None = None) -> subprocess.Popen:
+    """Start ``command`` in a session (and process group) of its own, its output appended to ``log``."""
+    with open(log, "ab") as out:
+        return subprocess.Popen(command, env=env, cwd=cwd, stdout=out, stderr=out, start_new_session=True)
 
 
 def start(args: list[str], database_url: str, log: Path, env: dict[str, str] | None = None) -> subprocess.Popen:
     """Start ``python -m service <args>`` in a session of its own, its output appended to ``log``."""
     environment = {**os.environ, "FAIRACQ_DATABASE_URL": database_url, **(env or {})}
-    with open(log, "ab") as out:
-        return subprocess.Popen([sys.executable, "-m", "service", *args], env=environment, stdout=out, stderr=out,
-                                start_new_session=True)
+    return spawn([sys.executable, "-m", "service", *args], log, environment)
 
 
-def _stop(proc: subprocess.Popen, sig: int) -> None:
+def stop_group(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Send ``sig`` to the process's whole group; SIGKILL it if it has not exited 15 s later."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, sig)
     try:
@@ -140,7 +164,7 @@ def running(args: list[str], database_url: str, log: Path, env: dict[str, str] |
     try:
         yield proc
     finally:
-        _stop(proc, stop)
+        stop_group(proc, stop)
 
 
 @contextlib.contextmanager

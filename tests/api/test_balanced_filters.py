@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 import threading
-import time
 import uuid
 
 import numpy as np
@@ -22,7 +21,7 @@ from service.balanced_filters.service import PROXIES
 from service.balanced_filters.state import load
 from service.jobs.models import Job
 from service.sessions.models import SessionRecord
-from tests.factories import make_key, run_queued_jobs
+from tests.factories import make_key, run_queued_jobs, wait_for
 
 TOL = 1e-9
 QP_TOL = 1e-6  # interior-point solutions are accurate to about 1e-8 in q; values derived from q to 1e-6
@@ -621,10 +620,7 @@ def test_deleting_a_filter_being_fitted_cancels_its_job(client, sessions, settin
 
 def test_a_real_worker_fits_the_filter(client, worker):
     fid = _create(client).json()["id"]
-    deadline = time.monotonic() + 30
-    while (state := _get(client, fid))["status"] in ("queued", "running"):
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+    state = wait_for(lambda: (s := _get(client, fid))["status"] not in ("queued", "running") and s, 30, "the fit")
     assert state["status"] == "ready", state["error"]
     # Another process may take another BLAS path: equal to rounding, not bit for bit.
     assert state["acceptance_probabilities"] == pytest.approx(_library_proxy().rho_.tolist(), abs=TOL)

@@ -32,6 +32,7 @@ import httpx
 import numpy as np
 import pytest
 
+from tests import live
 from tests.deploy.conftest import record
 from tests.live import free_port
 
@@ -124,14 +125,8 @@ def job_row(job_id: str) -> dict[str, str]:
 
 
 def wait_for(predicate: Callable[[], Any], timeout: float, what: str, every: float = 0.5) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(every)
+    """:func:`tests.live.wait_for`, polling every half second: a container is slower than a process."""
+    return live.wait_for(predicate, timeout, what, every=every)
 
 
 def _when(value: Any, condition: Callable[[Any], bool]) -> Any:

@@ -14,14 +14,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.factories import dataset_payload
-from tests.live import Client, free_port
+from tests.live import Client, free_port, spawn, stop_group, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_TIMEOUT = 600  # s: pip may need to download wheels on a cold cache
@@ -60,36 +59,18 @@ def _run(bin_dir: Path, folder: Path, *args: str) -> str:
 
 @contextlib.contextmanager
 def _process(bin_dir: Path, folder: Path, log: Path, *args: str) -> Iterator[subprocess.Popen]:
-    with open(log, "ab") as out:
-        proc = subprocess.Popen([str(bin_dir / "fairacq"), *args], cwd=folder, env=_env(folder), stdout=out,
-                                stderr=out, start_new_session=True)
+    proc = spawn([str(bin_dir / "fairacq"), *args], log, _env(folder), cwd=folder)
     try:
         yield proc
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+        stop_group(proc, signal.SIGTERM)
         print(log.read_text()[-3000:])
 
 
-def _wait(predicate, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError):
-            value = predicate()
-            if value:
-                return value
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def _ready(port: int) -> bool:
-    with Client(port) as client:
+    with contextlib.suppress(OSError), Client(port) as client:
         return client.get("/readyz").status == 200
+    return False
 
 
 def test_the_installed_package_migrates_serves_and_runs_jobs_from_any_folder(installed, tmp_path):
@@ -106,7 +87,7 @@ def test_the_installed_package_migrates_serves_and_runs_jobs_from_any_folder(ins
     port = free_port()
     with (_process(installed, folder, tmp_path / "serve.log", "serve", "--port", str(port), "--workers", "0"),
           _process(installed, folder, tmp_path / "worker.log", "worker")):
-        _wait(lambda: _ready(port), 60, "/readyz 200")
+        wait_for(lambda: _ready(port), 60, "/readyz 200", every=0.2)
         with Client(port, key) as client:
             ready = client.get("/readyz").json()
             assert ready["status"] == "ready" and ready["migration"]
@@ -120,8 +101,8 @@ def test_the_installed_package_migrates_serves_and_runs_jobs_from_any_folder(ins
                 "training_dataset_id": upload.json()["id"], "seed": 1})
             assert fit.status == 202, fit.body
             job_url = f"/v1/jobs/{fit.json()['job_id']}"
-            job = _wait(lambda: (j := client.get(job_url).json())["status"] in ("succeeded", "failed") and j,
-                        120, "the fit job")
+            job = wait_for(lambda: (j := client.get(job_url).json())["status"] in ("succeeded", "failed") and j,
+                           120, "the fit job", every=0.2)
             assert job["status"] == "succeeded", job
             decisions = client.post(f"/v1/balanced-filters/{fit.json()['id']}/decisions",
                                     {"candidates": [{"id": "c1", "features": [0.1, 0.2]},

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 from uuid import UUID
 
 import numpy as np
+
+from tests.live import wait_for
 
 __all__ = ["Pipeline", "labeled_data", "ok", "pool_data", "regression_data", "samples", "wait_for_jobs"]
 
@@ -75,16 +76,16 @@ def samples(p: Pipeline, group: str, n: int, seed: int) -> Any:
 
 def wait_for_jobs(p: Pipeline, job_ids: list[UUID]) -> dict[UUID, Any]:
     """Poll ``GET /v1/jobs/{id}`` until every job has finished (bounded)."""
-    deadline = time.monotonic() + JOB_TIMEOUT
     pending, done = set(job_ids), {}
-    while pending and time.monotonic() < deadline:
+
+    def all_finished() -> bool:
         for job_id in sorted(pending):
             job = p.api.jobs.get_job.sync(job_id, client=p.client)
             assert isinstance(job, p.m.JobOut), job
             if job.status in FINISHED:
                 done[job_id] = job
                 pending.discard(job_id)
-        if pending:
-            time.sleep(0.2)
-    assert not pending, f"jobs still running after {JOB_TIMEOUT} s: {pending}"
+        return not pending
+
+    wait_for(all_finished, JOB_TIMEOUT, f"jobs {sorted(map(str, job_ids))} to finish", every=0.2)
     return done

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import subprocess
-import sys
-import time
+import signal
 import uuid
 from datetime import timedelta
 
@@ -27,7 +24,7 @@ from service.logs import REQUEST_ID, JsonFormatter
 from service.sessions.models import SessionRecord
 from tests.conftest import fast_settings
 from tests.factories import dataset_payload, default_tenant, run_queued_jobs, wait_for
-from tests.live import Client, serve
+from tests.live import Client, running, serve
 
 
 def test_every_response_carries_a_request_id_and_a_sane_one_is_kept(client):
@@ -82,16 +79,12 @@ def test_a_job_carries_its_request_id_into_the_workers_log(client, sessions, dat
     fit = _fit(client, "pipeline-42")
     with sessions() as db:
         assert db.get(Job, uuid.UUID(fit["job_id"])).request_id == "pipeline-42"
-    env = dict(os.environ, FAIRACQ_DATABASE_URL=database_url, FAIRACQ_LOG_FORMAT="json",
-               FAIRACQ_JOB_POLL_SECONDS="0.05", FAIRACQ_JOB_HEARTBEAT_SECONDS="0.2", FAIRACQ_JOB_LEASE_SECONDS="5")
+    env = {"FAIRACQ_LOG_FORMAT": "json", "FAIRACQ_JOB_POLL_SECONDS": "0.05", "FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2",
+           "FAIRACQ_JOB_LEASE_SECONDS": "5"}
     log = tmp_path / "worker.log"
-    with open(log, "wb") as out:
-        worker = subprocess.Popen([sys.executable, "-m", "service", "worker"], env=env, stdout=out, stderr=out)
-        try:
-            wait_for(lambda: client.get(f"/v1/jobs/{fit['job_id']}").json()["status"] == "succeeded", 60)
-        finally:
-            worker.terminate()
-            worker.wait(15)
+    with running(["worker"], database_url, log, env, stop=signal.SIGTERM):
+        wait_for(lambda: client.get(f"/v1/jobs/{fit['job_id']}").json()["status"] == "succeeded", 60, "the fit",
+                 log=log)
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
     mine = [line for line in lines if line.get("request_id") == "pipeline-42"]
     assert any("running job" in line["msg"] and line["job_id"] == fit["job_id"] for line in mine), lines[-5:]
@@ -159,10 +152,8 @@ def test_one_trace_runs_from_the_request_to_its_job(database_url, tmp_path):
         fit = client.post("/v1/fair-regressions", {
             "dataset_id": dataset["id"], "constraint": {"type": "statistical_parity", "slack": 0.05},
             "loss": "square", "seed": 1}, headers={"traceparent": f"00-{trace_id}-00f067aa0ba902b7-01"}).json()
-        deadline = time.monotonic() + 60
-        while client.get(f"/v1/jobs/{fit['job_id']}").json()["status"] != "succeeded":
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        wait_for(lambda: client.get(f"/v1/jobs/{fit['job_id']}").json()["status"] == "succeeded", 60, "the fit",
+                 log=log, every=0.1)
         wait_for(lambda: any(s["name"].startswith("job ") for s in _spans(log.read_text())), 10)
     spans = [s for s in _spans(log.read_text()) if s["context"]["trace_id"] == f"0x{trace_id}"]
     request = next(s for s in spans if s["name"] == "POST /v1/fair-regressions")

@@ -7,7 +7,6 @@ through the API's database are picked up by both workers and read back over HTTP
 from __future__ import annotations
 
 import signal
-import time
 
 import httpx
 import pytest
@@ -15,10 +14,10 @@ from sqlalchemy import select
 
 from service.db import transaction
 from service.jobs import queue
-from service.jobs.models import Job
+from service.jobs.models import FINISHED, Job
 from tests.conftest import on_postgres
 from tests.factories import default_tenant
-from tests.live import running, serve
+from tests.live import running, serve, wait_for
 
 pytestmark = pytest.mark.skipif(not on_postgres(), reason="needs PostgreSQL (FAIRACQ_TEST_DATABASE_URL)")
 
@@ -53,12 +52,8 @@ def test_a_real_job_submitted_over_http_runs_on_a_worker(topology):
         "partitioning": {"method": "gmm", "max_components": 4}})
     assert created.status_code == 202, created.text
     job_url = f"{topology}/v1/jobs/{created.json()['job_id']}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        job = httpx.get(job_url, timeout=5).json()
-        if job["status"] in ("succeeded", "failed", "cancelled"):
-            break
-        time.sleep(0.2)
+    job = wait_for(lambda: (j := httpx.get(job_url, timeout=5).json())["status"] in FINISHED and j, 60,
+                   "the partitioning job", every=0.2)
     assert job["status"] == "succeeded" and job["attempts"] == 1, job
     bandit = httpx.get(f"{topology}/v1/partition-bandits/{created.json()['id']}", timeout=5).json()
     assert bandit["status"] == "ready" and sum(p["size"] for p in bandit["partitions"]) == 120
@@ -71,15 +66,16 @@ def test_jobs_spread_over_both_workers(topology, sessions):
         tenant = default_tenant(db)
         jobs = [queue.enqueue(db, tenant_id=tenant.id, kind="diagnostics.sleep", resource_type="diagnostics",
                               resource_id=None, payload={"seconds": 0.6}).id for _ in range(4)]
-    deadline = time.monotonic() + 60
     done: dict = {}
-    while time.monotonic() < deadline and len(done) < len(jobs):
+
+    def all_succeeded() -> bool:
         for job_id in jobs:
             body = httpx.get(f"{topology}/v1/jobs/{job_id}", timeout=5).json()
             if body["status"] == "succeeded":
                 done[job_id] = body
-        time.sleep(0.2)
-    assert len(done) == len(jobs)
+        return len(done) == len(jobs)
+
+    wait_for(all_succeeded, 60, "every job to succeed", every=0.2)
     assert all(body["attempts"] == 1 and body["progress"] == 1.0 for body in done.values())
     pids = {body["result"]["worker_pid"] for body in done.values()}
     assert len(pids) == 4  # each job ran in its own child process

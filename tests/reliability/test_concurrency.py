@@ -28,7 +28,7 @@ from service.jobs.models import Job
 from service.sessions.models import Decision
 from tests.conftest import on_postgres
 from tests.factories import make_key
-from tests.live import Client, Reply, serve
+from tests.live import Client, Reply, serve, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -338,16 +338,16 @@ def _next_write(w: int, i: int, rng: random.Random, samplers: list[str], schedul
 
 def _wait_for_fits(client: Client, sampler_id: str, timeout: float = 60.0) -> dict[str, int]:
     """Wait until the managed sampler's fits have caught up; count its jobs by status."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def caught_up() -> dict[str, int] | None:
         state = client.get(f"{SAMPLERS}/{sampler_id}").json()
         jobs = client.get("/v1/jobs?limit=500").json()["items"]
         mine = Counter(j["status"] for j in jobs if j["resource"]["id"] == sampler_id)
-        if not mine["queued"] and not mine["running"]:
-            return {"failed": mine["failed"], "succeeded": mine["succeeded"],
-                    "model_version": state["model_version"]}
-        time.sleep(0.5)
-    raise AssertionError(f"fit jobs did not finish: {mine}")
+        if mine["queued"] or mine["running"]:
+            return None
+        return {"failed": mine["failed"], "succeeded": mine["succeeded"], "model_version": state["model_version"]}
+
+    return wait_for(caught_up, timeout, "the sampler's fit jobs to finish", every=0.5)
 
 
 CROWD = 48  # clients at once: three times the connections the PostgreSQL pool may open

@@ -13,36 +13,18 @@ import time
 import uuid
 
 import numpy as np
-import pytest
 
 from service.datasets.schemas import DatasetCreate
 from service.datasets.service import create_dataset
 from service.db import transaction
 from service.jobs.models import Job
 from tests.factories import default_tenant
-from tests.reliability.test_worker import _start_worker, _stop, _wait
+from tests.reliability.jobs import wait_job
 
 POOL_ROWS = 60_000  # 3-10 s of GMM fits on one core, depending on the load
 POOL_FEATURES = 8
 URL = "/v1/partition-bandits"
-
-
-@pytest.fixture
-def workers(database_url, tmp_path):
-    """Start worker processes (one BLAS thread each); their log is printed at the end."""
-    started = []
-    log_path = tmp_path / "workers.log"
-    with open(log_path, "ab") as log:
-
-        def start():
-            proc = _start_worker(database_url, log, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
-            started.append(proc)
-            return proc
-
-        yield start
-        for proc in started:
-            _stop(proc, signal.SIGKILL)
-    print(log_path.read_text()[-4000:])
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}  # one BLAS thread per worker
 
 
 def _pool(sessions, settings) -> str:
@@ -63,8 +45,8 @@ def test_sigkilled_worker_mid_partitioning_is_claimed_again_and_finishes_once(cl
     assert created.status_code == 202, created.text
     bandit, job_id = created.json()["id"], uuid.UUID(created.json()["job_id"])
 
-    first = workers()
-    _wait(sessions, job_id, lambda j: j.status == "running" and j.progress >= 0.05, timeout=30)
+    first = workers(**ONE_THREAD)
+    wait_job(sessions, job_id, lambda j: j.status == "running" and j.progress >= 0.05, timeout=30)
     time.sleep(0.5)  # the job has loaded the pool and is fitting
     with sessions() as db:
         assert db.get(Job, job_id).status == "running", "the fit ended before the kill: make the pool bigger"
@@ -72,8 +54,8 @@ def test_sigkilled_worker_mid_partitioning_is_claimed_again_and_finishes_once(cl
     first.wait(10)
     assert client.get(f"{URL}/{bandit}").json()["status"] in ("queued", "running")
 
-    second = workers()
-    done = _wait(sessions, job_id, lambda j: j.status in ("succeeded", "failed"), timeout=90)
+    second = workers(**ONE_THREAD)
+    done = wait_job(sessions, job_id, lambda j: j.status in ("succeeded", "failed"), timeout=90)
     assert done.status == "succeeded" and done.attempts == 2, done.error
     print(f"the second attempt took {(done.finished_at - done.started_at).total_seconds():.1f} s")
     assert done.worker_id == f"{socket.gethostname()}:{second.pid}"  # the second attempt wrote the result
