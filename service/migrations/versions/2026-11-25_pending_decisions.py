@@ -10,7 +10,6 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-
 revision: str = '0007_pending_decisions'
 down_revision: str | None = '0006_labelstudio'
 branch_labels: str | Sequence[str] | None = None
