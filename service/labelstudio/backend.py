@@ -2,7 +2,8 @@
 
 ``/predict`` gives every task a prediction whose ``score`` is its priority under the session
 (Label Studio's Data Manager sorts by it): for a managed group sampler, the tasks of the group
-``next`` chooses come first, then the other groups by their upper confidence bound; for a
+its rule chooses now come first (a preview of ``next``, not logged), then the other groups by
+their upper confidence bound; for a
 balanced filter, an accepted candidate's acceptance probability (0 for a rejected one).
 Predictions carry no regions (``result: []``): a priority is not a label guess.
 
@@ -28,6 +29,8 @@ from typing import Any
 import numpy as np
 from sqlalchemy.orm import Session
 
+from service.algorithms import adaptive_sampling
+from service.algorithms.adaptive_sampling import BudgetExhaustedError, Decision
 from service.balanced_filters import decisions as filter_decisions
 from service.balanced_filters.candidates import CandidateBatch
 from service.balanced_filters.schemas import OutcomeReport
@@ -42,7 +45,7 @@ from service.labelstudio.service import BackendCaller, model_version
 from service.sessions.repository import SessionRepository
 from service.settings import Settings
 
-__all__ = ["COUNTED_ACTIONS", "handle_webhook", "predict", "setup"]
+__all__ = ["COUNTED_ACTIONS", "handle_webhook", "predict", "sampler_preview", "setup"]
 
 COUNTED_ACTIONS = ("ANNOTATION_CREATED", "ANNOTATIONS_CREATED", "ANNOTATION_UPDATED")
 # Within a group's tier, lower task ids first (Label Studio's own order): ids are its
@@ -78,25 +81,39 @@ def _within(task_id: int | str) -> float:
     return 0.5
 
 
+def sampler_preview(db: Session, caller: BackendCaller) -> Decision | None:
+    """What the sampler's rule chooses now (``next`` on its current state), or None when its budget is spent.
+
+    A preview, read-only: Label Studio calls /predict whenever it likes (on every "Retrieve
+    predictions", for any subset of tasks), so its calls are not decisions of the session: they
+    are not logged and hold nothing. The randomness is the next decision's, ``[seed, sequence + 1]``.
+    """
+    record = SessionRepository(db, caller.tenant_id, "group_sampler").get(caller.session_id)
+    session = load_sampler(record)
+    try:
+        return adaptive_sampling.next_decision(session.sampler, session.state,
+                                               np.random.default_rng([record.seed, record.sequence + 1]))
+    except BudgetExhaustedError:
+        return None
+
+
 def _sampler_scores(db: Session, caller: BackendCaller, tasks: list[LsTask]) -> list[float]:
     """The chosen group's tasks in the top tier, then the other groups by UCB; unknown groups 0."""
-    try:
-        decision, _ = samplers.next_decision(db, caller.tenant_id, caller.session_id, 0.0, None)
-    except BudgetExhausted:
+    decision = sampler_preview(db, caller)
+    if decision is None:
         return [0.0] * len(tasks)  # nothing left to acquire: no task is preferred
-    groups = list(decision["scores"])
-    chosen = decision["group"]
+    groups = list(decision.scores)
 
     def rank_key(group: str) -> tuple[bool, float, int]:
-        ucb = decision["scores"][group].get("ucb")
+        ucb = decision.scores[group].get("ucb")
         return (ucb is None, -(ucb or 0.0), groups.index(group))
 
-    order = [chosen, *sorted((g for g in groups if g != chosen), key=rank_key)]
+    order = [decision.group, *sorted((g for g in groups if g != decision.group), key=rank_key)]
     tier = {group: len(order) - 1 - i for i, group in enumerate(order)}
     field, m = caller.mapping["group"], len(order)
     scores = []
     for task in tasks:
-        level = tier.get(_text(task.data.get(field)))
+        level = tier.get(_text(task.data.get(field)) or "")
         scores.append(0.0 if level is None else (level + _within(task.id)) / m)
     return scores
 

@@ -83,6 +83,8 @@ class ConnectionOut(BaseModel):
     model_version: str = Field(description="what /setup and every prediction report; the ML backend's title")
     backend_path: str = Field(description="the ML backend's URL path on this server (append it to the base URL)")
     annotations: LedgerCounts
+    first_group: str | None = Field(description="group samplers: the group whose tasks /predict puts first now "
+                                    "(the sampler's rule on its current state; null when its budget is spent)")
     created_at: datetime
 
 

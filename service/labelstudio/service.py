@@ -27,8 +27,8 @@ from service.labelstudio.repository import ConnectionRepository, LedgerRepositor
 from service.labelstudio.schemas import ConnectionCreate, ConnectionCreated, ConnectionOut
 from service.sessions.repository import SessionRepository
 
-__all__ = ["BACKEND_PREFIX", "BackendCaller", "authenticate", "backend_path", "connection_out", "create_connection",
-           "created_out", "delete_connection", "model_version"]
+__all__ = ["BACKEND_PREFIX", "BackendCaller", "authenticate", "backend_path", "caller_of", "connection_out",
+           "create_connection", "created_out", "delete_connection", "model_version"]
 
 BACKEND_PREFIX = "/labelstudio"
 TOKEN_PREFIX = "fals_"
@@ -71,7 +71,22 @@ def _view(db: Session, connection: Connection) -> dict[str, Any]:
         "session_id": connection.session_id, "mapping": connection.mapping, "options": connection.options,
         "model_version": model_version(connection.id), "backend_path": backend_path(connection.id),
         "annotations": LedgerRepository(db, connection.id).counts(), "created_at": connection.created_at,
+        "first_group": _first_group(db, connection),
     }
+
+
+def _first_group(db: Session, connection: Connection) -> str | None:
+    if connection.session_kind != "group_sampler":
+        return None
+    from service.labelstudio.backend import sampler_preview  # (backend imports this module)
+
+    decision = sampler_preview(db, caller_of(connection))
+    return None if decision is None else decision.group
+
+
+def caller_of(connection: Connection) -> BackendCaller:
+    return BackendCaller(connection.id, connection.tenant_id, connection.session_id, connection.session_kind,
+                         dict(connection.mapping), dict(connection.options))
 
 
 def connection_out(db: Session, connection: Connection) -> ConnectionOut:
@@ -127,5 +142,4 @@ def authenticate(readers: sessionmaker[Session], connection_id: str, authorizati
         connection = db.get(Connection, wanted)
         if connection is None or not hmac.compare_digest(connection.token_hash, _digest(token)):
             raise Unauthorized("no Label Studio connection has this id, or the token is not its token")
-        return BackendCaller(connection.id, connection.tenant_id, connection.session_id, connection.session_kind,
-                             dict(connection.mapping), dict(connection.options))
+        return caller_of(connection)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
     import httpx
     from label_studio_sdk import LabelStudio
 
-__all__ = ["ANNOTATION_ACTIONS", "SetupResult", "add_commands", "refresh_priorities", "setup_project", "sdk_client"]
+__all__ = ["ANNOTATION_ACTIONS", "SetupResult", "add_commands", "http_client", "refresh_priorities", "sdk_client",
+           "setup_project"]
 
 ANNOTATION_ACTIONS = ["ANNOTATION_CREATED", "ANNOTATIONS_CREATED", "ANNOTATION_UPDATED"]
 TAB_TITLE = "fairacq priority"
@@ -47,13 +49,20 @@ class SetupResult:
     model_version: str
 
 
-def sdk_client(url: str, token: str) -> LabelStudio:
-    """A label-studio-sdk client, or a clear message when the extra is not installed."""
+def sdk_client(url: str, token: str, http: httpx.Client) -> LabelStudio:
+    """A label-studio-sdk client on ``http`` (the caller closes it), or a clear message without the extra."""
     try:
         from label_studio_sdk import LabelStudio
     except ImportError:
         raise SystemExit("label-studio-sdk is not installed: pip install 'fairacq[labelstudio]'") from None
-    return LabelStudio(base_url=url, api_key=token, timeout=TIMEOUT_S)
+    return LabelStudio(base_url=url, api_key=token, httpx_client=http)
+
+
+def http_client() -> httpx.Client:
+    """An HTTP client for Label Studio's API, with room for a refresh of many tasks."""
+    import httpx  # comes with label-studio-sdk (the extra); the service does not need it
+
+    return httpx.Client(timeout=TIMEOUT_S)
 
 
 def _api(fairacq_url: str, api_key: str | None) -> httpx.Client:
@@ -66,13 +75,14 @@ def _api(fairacq_url: str, api_key: str | None) -> httpx.Client:
 def _checked(response: httpx.Response) -> dict[str, Any]:
     if response.status_code >= 400:
         raise SystemExit(f"fairacq answered {response.status_code} to {response.request.url.path}: {response.text}")
-    return response.json()  # type: ignore[no-any-return]
+    return dict(response.json())
 
 
 def project_groups(client: LabelStudio, project_id: int, group_field: str) -> list[str]:
     """The distinct values of the group field among the project's tasks, in order of first appearance."""
     seen: dict[str, None] = {}
-    for task in client.tasks.list(project=project_id, fields="all"):
+    listed: Iterable[Any] = client.tasks.list(project=project_id, fields="all")
+    for task in listed:
         value = (task.data or {}).get(group_field)
         if value is not None:
             seen.setdefault(str(value), None)
@@ -84,7 +94,15 @@ def setup_project(*, ls_url: str, ls_token: str, project_id: int, fairacq_url: s
                   backend_url: str | None = None, sampler: dict[str, Any] | None = None,
                   options: dict[str, Any] | None = None, push: bool = True) -> SetupResult:
     """Everything a project needs to be driven by a session; ``backend_url`` is fairacq as Label Studio reaches it."""
-    client = sdk_client(ls_url, ls_token)
+    with http_client() as http:
+        return _setup(sdk_client(ls_url, ls_token, http), project_id=project_id, fairacq_url=fairacq_url,
+                      mapping=mapping, session_type=session_type, session_id=session_id, api_key=api_key,
+                      backend_url=backend_url, sampler=sampler, options=options, push=push)
+
+
+def _setup(client: LabelStudio, *, project_id: int, fairacq_url: str, mapping: dict[str, Any], session_type: str,
+           session_id: str | None, api_key: str | None, backend_url: str | None, sampler: dict[str, Any] | None,
+           options: dict[str, Any] | None, push: bool) -> SetupResult:
     with _api(fairacq_url, api_key) as api:
         if session_id is None:
             if session_type != "group_sampler":
@@ -131,21 +149,24 @@ def refresh_priorities(client: LabelStudio, project_id: int, backend_url: str, t
     (about 0.1 s each on SQLite). The old predictions of those tasks are deleted first.
     """
     import httpx  # comes with label-studio-sdk (the extra)
+    from label_studio_sdk import PredictionRequest
 
     query = json.dumps({"filters": UNLABELED})
-    tasks = [{"id": task.id, "data": task.data} for task in
-             client.tasks.list(project=project_id, query=query, fields="task_only", page_size=1000)]
+    listed: Iterable[Any] = client.tasks.list(project=project_id, query=query, fields="task_only", page_size=1000)
+    tasks = [{"id": task.id, "data": task.data} for task in listed]
     if not tasks:
         return 0
-    answer = httpx.post(backend_url.rstrip("/") + "/predict", json={"tasks": tasks}, timeout=TIMEOUT_S,
-                        headers={"Authorization": f"Bearer {token}"})
+    with httpx.Client(timeout=TIMEOUT_S) as http:
+        answer = http.post(backend_url.rstrip("/") + "/predict", json={"tasks": tasks},
+                           headers={"Authorization": f"Bearer {token}"})
     if answer.status_code >= 400:
         raise SystemExit(f"fairacq answered {answer.status_code} to /predict: {answer.text}")
-    predictions = [{"task": task["id"], "result": [], "score": made["score"], "model_version": made["model_version"]}
+    predictions = [PredictionRequest(task=task["id"], result=[], score=made["score"],
+                                     model_version=made["model_version"])
                    for task, made in zip(tasks, answer.json()["results"], strict=True)]
-    client.actions.create(id="delete_tasks_predictions", project=project_id, filters=UNLABELED,  # type: ignore[arg-type]
-                          selected_items={"all": True, "excluded": []})  # type: ignore[arg-type]
-    client.projects.import_predictions(id=project_id, request=predictions)  # type: ignore[arg-type]
+    client.actions.create(id="delete_tasks_predictions", project=project_id, filters=UNLABELED,
+                          selected_items={"all": True, "excluded": []})
+    client.projects.import_predictions(id=project_id, request=predictions)
     return len(tasks)
 
 
@@ -196,6 +217,8 @@ def _setup_command(args: argparse.Namespace) -> int:
 
 
 def _refresh_command(args: argparse.Namespace) -> int:
-    count = refresh_priorities(sdk_client(args.url, args.token), args.project, args.backend, args.connection_token)
+    with http_client() as http:
+        count = refresh_priorities(sdk_client(args.url, args.token, http), args.project, args.backend,
+                                   args.connection_token)
     print(f"priorities of {count} unlabeled tasks pushed to project {args.project}")
     return 0

@@ -94,7 +94,7 @@ def test_a_connection_needs_a_managed_sampler_and_a_label(client):
     assert connection["model_version"] == f"fairacq-{connection['id'].replace('-', '')[:12]}"
     assert connection["options"] == {"validation_every": 4, "fit_wait_seconds": 10.0}
     shown = client.get(f"{URL}/{connection['id']}").json()
-    assert "token" not in shown and shown["annotations"] == {
+    assert "token" not in shown and shown["first_group"] == "f" and shown["annotations"] == {
         "received": 0, "counted": 0, "pending": 0, "ignored": 0, "updates": 0}
 
 
@@ -156,6 +156,10 @@ def test_priorities_follow_the_sampler_and_annotations_count_once(client, sessio
     assert [job.status for job in run_queued_jobs(sessions, settings)] == ["succeeded"]
     scores = _predict(client, connection, tasks)
     assert scores[0] > scores[3] > scores[1] > scores[2] > scores[4] == 0.0
+    assert client.get(f"{URL}/{connection['id']}").json()["first_group"] == "m"
+    # Priorities are a preview of the sampler's rule: Label Studio's calls are not logged as decisions.
+    assert [item["kind"] for item in client.get(f"/v1/group-samplers/{sampler}/decisions").json()["items"]] == [
+        "create", "observation", "fit"]
 
 
 def test_validation_rows_are_each_groups_first_then_every_nth(client):

@@ -54,10 +54,9 @@ class LabelStudio:
     log: Path
 
 
-@pytest.fixture(scope="module")
-def label_studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabelStudio]:
-    command = label_studio_command()
-    folder = tmp_path_factory.mktemp("label-studio")
+@contextlib.contextmanager
+def running_label_studio(command: str, folder: Path) -> Iterator[LabelStudio]:
+    """``label-studio start`` on a free port with its data in ``folder`` until the block ends."""
     port = free_port()
     env = {**os.environ, "LABEL_STUDIO_BASE_DATA_DIR": str(folder / "data"), "DJANGO_DB": "sqlite",
            "LABEL_STUDIO_USERNAME": USER, "LABEL_STUDIO_PASSWORD": PASSWORD, "LABEL_STUDIO_USER_TOKEN": TOKEN,
@@ -87,16 +86,22 @@ def label_studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabelStud
             proc.wait(5)
 
 
+@pytest.fixture(scope="module")
+def label_studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabelStudio]:
+    with running_label_studio(label_studio_command(), tmp_path_factory.mktemp("label-studio")) as ls:
+        yield ls
+
+
 def _wait_up(url: str, proc: subprocess.Popen, log: Path) -> None:
     import httpx
 
     started = time.monotonic()
     while time.monotonic() - started < START_TIMEOUT_S:
         if proc.poll() is not None:
-            pytest.fail(f"Label Studio exited with {proc.returncode}:\n{log.read_text()[-3000:]}", pytrace=False)
+            raise RuntimeError(f"Label Studio exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"{url}/health", timeout=2).status_code == 200:
                 print(f"Label Studio up in {time.monotonic() - started:.0f} s")
                 return
         time.sleep(1)
-    pytest.fail(f"Label Studio did not start in {START_TIMEOUT_S:.0f} s:\n{log.read_text()[-3000:]}", pytrace=False)
+    raise RuntimeError(f"Label Studio did not start in {START_TIMEOUT_S:.0f} s:\n{log.read_text()[-3000:]}")

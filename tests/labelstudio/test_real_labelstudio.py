@@ -20,7 +20,7 @@ import pytest
 
 from bench.data import load_adult, standardize
 from service.algorithms.adaptive_sampling import WarmStartLogisticRegression, evaluate_groups
-from service.labelstudio.setup import refresh_priorities, sdk_client, setup_project
+from service.labelstudio.setup import http_client, refresh_priorities, sdk_client, setup_project
 from tests.labelstudio.conftest import LabelStudio
 from tests.live import serve
 
@@ -76,11 +76,16 @@ class Annotator:
     """Takes the next task Label Studio presents (in a tab, when given), labels it truthfully."""
 
     def __init__(self, ls: LabelStudio, project: int, pool: dict[str, Any], view: int | None = None) -> None:
-        self.sdk = sdk_client(ls.url, ls.token)
+        self.session = http_client()
+        self.sdk = sdk_client(ls.url, ls.token, self.session)
         # /api/projects/{id}/next is the labeling stream's own call; the SDK does not wrap it.
         self.http = httpx.Client(base_url=ls.url, headers={"Authorization": f"Token {ls.token}"}, timeout=60)
         self.project, self.pool, self.view = project, pool, view
         self.rows: list[int] = []
+
+    def close(self) -> None:
+        self.session.close()
+        self.http.close()
 
     def label_next(self) -> tuple[int, int]:
         params = {"view": self.view} if self.view is not None else {}
@@ -94,17 +99,18 @@ class Annotator:
 
 
 def _project(ls: LabelStudio, title: str, pool: dict[str, Any]) -> int:
-    sdk = sdk_client(ls.url, ls.token)
-    project = sdk.projects.create(title=title, label_config=CONFIG)
-    assert project.id is not None
-    sdk.projects.import_tasks(id=project.id, request=pool["tasks"])
-    return project.id
+    with http_client() as http:
+        sdk = sdk_client(ls.url, ls.token, http)
+        project = sdk.projects.create(title=title, label_config=CONFIG)
+        assert project.id is not None
+        sdk.projects.import_tasks(id=project.id, request=pool["tasks"])
+        return project.id
 
 
 def test_label_studio_follows_the_sampler(label_studio: LabelStudio, database_url, tmp_path):
     pool = _pool()
-    with serve(database_url, tmp_path / "fairacq.log", workers=1, env=FAST_JOBS) as server:
-        api = httpx.Client(base_url=server.base_url, timeout=60)
+    with serve(database_url, tmp_path / "fairacq.log", workers=1, env=FAST_JOBS) as server, \
+            httpx.Client(base_url=server.base_url, timeout=60) as api:
         baseline = Annotator(label_studio, _project(label_studio, "default order", pool), pool)
         for _ in range(N_LABELS):
             baseline.label_next()
@@ -116,18 +122,23 @@ def test_label_studio_follows_the_sampler(label_studio: LabelStudio, database_ur
         sampler = f"/v1/group-samplers/{setup.session_id}"
         annotator = Annotator(label_studio, project, pool, view=setup.view_id)
         log = Log(api, sampler)
-        chosen, last_round, refreshes, annotation_ids = log.latest_group(), 0, 1, []
+        connection_url = f"/v1/labelstudio/connections/{setup.connection_id}"
+
+        def first_group() -> str:
+            return str(api.get(connection_url).json()["first_group"])
+
+        chosen, last_round, refreshes, annotation_ids = first_group(), 0, 1, []
         for _ in range(N_LABELS):
             row, annotation_id = annotator.label_next()
             annotation_ids.append(annotation_id)
-            # The task Label Studio presented is of the group the sampler's latest decision chose.
+            # The task Label Studio presented is of the group the sampler's rule chose at the last refresh.
             assert GROUPS[pool["group"][row]] == chosen
             current = api.get(sampler).json()["round"]
             if current != last_round:
                 refresh_priorities(annotator.sdk, project, setup.backend_url, setup.token)
-                chosen, last_round, refreshes = log.latest_group(), current, refreshes + 1
+                chosen, last_round, refreshes = first_group(), current, refreshes + 1
 
-        connection = api.get(f"/v1/labelstudio/connections/{setup.connection_id}").json()
+        connection = api.get(connection_url).json()
         counts = connection["annotations"]
         assert counts["received"] == N_LABELS and counts["ignored"] == 0 and counts["updates"] == 0
         assert counts["counted"] + counts["pending"] == N_LABELS
@@ -148,9 +159,11 @@ def test_label_studio_follows_the_sampler(label_studio: LabelStudio, database_ur
         assert again.status_code == 200 and again.json()["results"][0]["status"] == "repeated"
         flipped = _choice(0.0 if pool["y"][annotator.rows[0]] else 1.0)
         annotator.sdk.annotations.update(id=annotation_ids[0], result=flipped)
-        after = api.get(f"/v1/labelstudio/connections/{setup.connection_id}").json()["annotations"]
+        after = api.get(connection_url).json()["annotations"]
         assert after == {**counts, "updates": 1}
         assert api.get(sampler).json()["version"] == state["version"]
+        baseline.close()
+        annotator.close()
 
     by_group = np.bincount(pool["group"][annotator.rows], minlength=2).tolist()
     default_groups = np.bincount(pool["group"][baseline.rows], minlength=2).tolist()
@@ -179,10 +192,6 @@ class Log:
                 self.cursor = str(page["items"][-1]["sequence"])
             if page["next_cursor"] is None:
                 return
-
-    def latest_group(self) -> str:
-        self._read()
-        return str(next(i for i in reversed(self.items) if i["kind"] == "next")["response"]["group"])
 
     def observations(self) -> list[dict[str, Any]]:
         self._read()
