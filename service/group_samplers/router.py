@@ -15,14 +15,14 @@ from service.group_samplers.managed import wait_for_fit
 from service.group_samplers.models import KIND
 from service.group_samplers.schemas import (
     MAX_WAIT_SECONDS,
-    DecisionBatch,
     DecisionBatchRequest,
     GroupSamplerCreate,
+    GroupSamplerDecisions,
     GroupSamplerList,
     GroupSamplerOut,
+    GroupSamplerRelease,
     ObservationReport,
     ObservationResult,
-    ReleasedDecision,
     SamplerNextDecision,
 )
 from service.routing import light_endpoint, wait_before
@@ -63,12 +63,13 @@ def next_group_sampler_decision(sampler_id: uuid.UUID, db: SessionDep, tenant: T
              status_code=status.HTTP_201_CREATED)
 @light_endpoint
 def make_group_sampler_decisions(sampler_id: uuid.UUID, payload: DecisionBatchRequest, db: SessionDep,
-                                 tenant: TenantDep, response: Response, if_match: IfMatch = None) -> DecisionBatch:
+                                 tenant: TenantDep, response: Response,
+                                 if_match: IfMatch = None) -> GroupSamplerDecisions:
     """Make ``count`` decisions at once (one per worker about to acquire), each as ``next`` makes it: its own
     decision_id and sequence number, its batch held until reported on, released or expired."""
     results, record = decisions.make_decisions(db, tenant.id, sampler_id, payload.count, 0.0, if_match)
     set_etag(response, record)
-    return DecisionBatch.model_validate({"decisions": results})
+    return GroupSamplerDecisions.model_validate({"decisions": results})
 
 
 @router.post("/{sampler_id}/decisions/{decision_id}/release", operation_id="release_group_sampler_decision",
@@ -76,11 +77,11 @@ def make_group_sampler_decisions(sampler_id: uuid.UUID, payload: DecisionBatchRe
 @light_endpoint
 def release_group_sampler_decision(sampler_id: uuid.UUID, decision_id: uuid.UUID, db: SessionDep,
                                    tenant: TenantDep, response: Response, if_match: IfMatch = None,
-                                   ) -> ReleasedDecision:
+                                   ) -> GroupSamplerRelease:
     """Let a pending decision go before it expires: its samples return to the budget at once."""
     result, record = decisions.release_decision(db, tenant.id, sampler_id, decision_id, if_match)
     set_etag(response, record)
-    return ReleasedDecision.model_validate(result)
+    return GroupSamplerRelease.model_validate(result)
 
 
 @router.post("/{sampler_id}/observations", operation_id="report_group_sampler_observation",

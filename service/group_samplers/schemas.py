@@ -12,13 +12,12 @@ from service.fields import COUNT_MAX, STORABLE, Count, FiniteFloat, Name, Seed
 from service.jobs.schemas import JobOut
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.pending import PendingOut
-from service.sessions.schemas import Skipped
+from service.sessions.schemas import DecisionBatchRequest, Skipped
 
 __all__ = [
     "DEFAULT_TREND_WINDOW", "MAX_WAIT_SECONDS", "GroupSamplerCreate", "GroupSamplerList", "GroupSamplerOut",
     "GroupScore", "ObservationReport", "ObservationResult", "SampleSet", "SamplerModelSpec", "SamplerNextDecision",
-    "SamplerParams", "SamplerSummary", "DecisionBatch", "DecisionBatchRequest", "ReleasedDecision",
-    "MAX_BATCH_DECISIONS",
+    "SamplerParams", "SamplerSummary", "GroupSamplerDecisions", "DecisionBatchRequest", "GroupSamplerRelease",
 ]
 
 # Aopt+ keeps each group's last 30 validation accuracies for the Mann–Kendall trend: enough
@@ -30,8 +29,7 @@ MAX_WAIT_SECONDS = 30.0
 # A pending decision lives an hour by default (an annotator's task), a week at most.
 DEFAULT_PENDING_TTL = 3600
 MAX_PENDING_TTL = 7 * 86400
-# One call makes at most this many decisions.
-MAX_BATCH_DECISIONS = 1000
+
 
 GroupName = Annotated[str, Field(min_length=1, max_length=200), *STORABLE]
 ObservationId = Annotated[str, Field(min_length=1, max_length=200), *STORABLE]
@@ -199,20 +197,11 @@ class GroupSamplerList(BaseModel):
     skipped: Skipped
 
 
-class DecisionBatchRequest(BaseModel):
-    """How many decisions to make at once (one per worker about to acquire)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    count: int = Field(1, ge=1, le=MAX_BATCH_DECISIONS, description="decisions to make; fewer come back when the "
-                       "budget runs out during the batch")
-
-
-class DecisionBatch(BaseModel):
+class GroupSamplerDecisions(BaseModel):
     decisions: list[SamplerNextDecision]
 
 
-class ReleasedDecision(SamplerSummary):
+class GroupSamplerRelease(SamplerSummary):
     decision_id: uuid.UUID
     group: str
     released: int = Field(description="samples returned to the budget")

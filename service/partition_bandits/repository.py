@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 import numpy as np
 from sqlalchemy import select
@@ -56,6 +57,15 @@ class PartitionBanditRepository(SessionRepository):
         if "ids" not in chunks[0]:
             return rows[cut], None
         return rows[cut], np.char.decode(np.concatenate([c["ids"] for c in chunks])[cut], "utf-8")
+
+    def offer_positions(self, record: SessionRecord, partition: int, positions: Sequence[int],
+                        ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Rows (and ids) at these offer positions of one partition (a batch with given-back items
+        is not one window)."""
+        lo, hi = min(positions), max(positions) + 1
+        rows, ids = self.offer_window(record, partition, lo, hi)
+        picks = np.asarray(positions, dtype=np.int64) - lo
+        return rows[picks], None if ids is None else ids[picks]
 
     def link_datasets(self, record: SessionRecord, datasets: dict[str, uuid.UUID]) -> None:
         """Mark datasets as used by the session (those already linked keep their role)."""

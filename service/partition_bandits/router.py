@@ -12,19 +12,22 @@ from service.auth import TenantDep
 from service.db import SessionDep
 from service.jobs.schemas import JobOut
 from service.jobs.service import job_out
-from service.partition_bandits import service
+from service.partition_bandits import decisions, service
 from service.partition_bandits.models import KIND
 from service.partition_bandits.schemas import (
     BanditNextDecision,
     FeedbackReport,
     FeedbackResult,
     PartitionBanditCreate,
+    PartitionBanditDecisions,
     PartitionBanditList,
     PartitionBanditOut,
+    PartitionBanditRelease,
     RunRequest,
 )
 from service.partition_bandits.state import NOUN
 from service.sessions.routes import SessionRoutes, add_session_routes
+from service.sessions.schemas import DecisionBatchRequest
 from service.sessions.service import set_etag
 from service.settings import SettingsDep
 
@@ -52,10 +55,33 @@ def create_partition_bandit(payload: PartitionBanditCreate, db: SessionDep, tena
 @router.post("/{bandit_id}/next", operation_id="next_partition_bandit_decision", responses=NOT_READY)
 def next_partition_bandit_decision(bandit_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response,
                                    if_match: IfMatch = None) -> BanditNextDecision:
-    """The partition with the highest UCB (untried first) and its batch of pool items."""
-    result, record = service.next_decision(db, tenant.id, bandit_id, if_match)
+    """The partition with the highest UCB (untried first) and its batch of pool items, held (off offer, its size
+    reserved from the budget) until feedback names its decision_id, it is released, or it expires."""
+    results, record = decisions.make_decisions(db, tenant.id, bandit_id, 1, if_match)
     set_etag(response, record)
-    return BanditNextDecision.model_validate(result)
+    return BanditNextDecision.model_validate(results[0])
+
+
+@router.post("/{bandit_id}/decisions", operation_id="make_partition_bandit_decisions", responses=NOT_READY,
+             status_code=status.HTTP_201_CREATED)
+def make_partition_bandit_decisions(bandit_id: uuid.UUID, payload: DecisionBatchRequest, db: SessionDep,
+                                    tenant: TenantDep, response: Response,
+                                    if_match: IfMatch = None) -> PartitionBanditDecisions:
+    """Make ``count`` decisions at once, each as ``next`` makes it (distinct items, its own decision_id)."""
+    results, record = decisions.make_decisions(db, tenant.id, bandit_id, payload.count, if_match)
+    set_etag(response, record)
+    return PartitionBanditDecisions.model_validate({"decisions": results})
+
+
+@router.post("/{bandit_id}/decisions/{decision_id}/release", operation_id="release_partition_bandit_decision",
+             responses=refusals("the decision is not pending: reported on, released or expired"))
+def release_partition_bandit_decision(bandit_id: uuid.UUID, decision_id: uuid.UUID, db: SessionDep,
+                                      tenant: TenantDep, response: Response, if_match: IfMatch = None,
+                                      ) -> PartitionBanditRelease:
+    """Let a pending decision go before it expires: its items are offered again and its budget is free."""
+    result, record = decisions.release_decision(db, tenant.id, bandit_id, decision_id, if_match)
+    set_etag(response, record)
+    return PartitionBanditRelease.model_validate(result)
 
 
 @router.post("/{bandit_id}/feedback", operation_id="report_partition_bandit_feedback", responses=NOT_READY)

@@ -10,12 +10,13 @@ from pydantic import BaseModel, Field, model_validator
 
 from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, Seed
 from service.sessions.lifecycle import SessionStatus
+from service.sessions.pending import PendingOut
 from service.sessions.schemas import Skipped
 
 __all__ = [
-    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "FeedbackReport", "FeedbackResult",
-    "LastRun", "PartitionBanditCreate", "PartitionBanditList", "PartitionBanditOut", "PartitionIn",
-    "PartitionOut", "PartitionScore", "PartitioningSpec", "RunRequest",
+    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "FeedbackReport", "FeedbackResult", "LastRun",
+    "PartitionBanditCreate", "PartitionBanditDecisions", "PartitionBanditList", "PartitionBanditOut",
+    "PartitionBanditRelease", "PartitionIn", "PartitionOut", "PartitionScore", "PartitioningSpec", "RunRequest",
 ]
 
 # The bandit's JSON state holds a partitions × partitions distance matrix that every
@@ -79,6 +80,9 @@ class PartitionBanditCreate(BaseModel):
     test_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
     model: BanditModelSpec = Field(default_factory=BanditModelSpec)
     seed: Seed | None = None
+    pending_ttl_seconds: int = Field(
+        3600, ge=1, le=7 * 86400, description="how long a decision holds its batch with no feedback naming it "
+        "before its items return to the pool and its budget to the bandit (it can be released sooner)")
 
     @model_validator(mode="after")
     def _one_source(self) -> PartitionBanditCreate:
@@ -97,7 +101,8 @@ class PartitionScore(BaseModel):
     reward: float = Field(description="R_j, the mean of the rewards credited to j (eq. 2)")
     bonus: float = Field(description="α·sqrt(2 ln(n / (n_j + 1)))")
     ucb: float
-    pulls: int = Field(description="n_j, times j was selected")
+    pulls: int = Field(description="times j was selected and reported on")
+    pending: int = Field(0, description="decisions on j awaiting feedback; n_j of eq. 2 is pulls + pending")
     remaining: int = Field(description="items still on offer")
     eligible: bool = Field(description="holds a full batch")
 
@@ -109,9 +114,21 @@ class BanditNextDecision(BaseModel):
     reason: Literal["untried", "ucb"]
     item_ids: list[str] | None = Field(
         None, description="pool ids (row indices as strings when the pool has no ids); null without a pool")
-    batch_size: int
-    budget_remaining: int
+    batch_size: int = Field(description="items held by this decision until its feedback, a release or expires_at")
+    budget_remaining: int = Field(description="budget neither spent nor held before this batch")
     scores: dict[str, PartitionScore]
+    expires_at: datetime = Field(description="when the batch returns to the pool if nobody reports on it")
+
+
+class PartitionBanditDecisions(BaseModel):
+    decisions: list[BanditNextDecision]
+
+
+class PartitionBanditRelease(BaseModel):
+    decision_id: uuid.UUID
+    partition: str
+    released: int = Field(description="items back on offer, and budget back to the bandit")
+    budget_remaining: int
 
 
 class FeedbackReport(BaseModel):
@@ -190,7 +207,10 @@ class PartitionBanditOut(BaseModel):
     evaluations: int
     accepted_batches: int
     budget_spent: int
-    budget_remaining: int
+    budget_remaining: int = Field(description="budget neither spent nor held by pending decisions")
+    pending_ttl_seconds: float = Field(description="how long a decision holds its batch")
+    pending_decisions: list[PendingOut] = Field(
+        default_factory=list, description="the oldest (at most 100) decisions still holding their batch")
     best_fairness: float | None
     done: bool
     stop_reason: str | None

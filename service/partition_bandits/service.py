@@ -21,8 +21,9 @@ from service.algorithms import datasift
 from service.algorithms.datasift import AcquisitionResult
 from service.errors import Conflict, InvalidInput
 from service.partition_bandits import checks
+from service.partition_bandits.decisions import WORK, expire_due, logged_decision
 from service.partition_bandits.models import RESOURCE_TYPE, SessionRecord
-from service.partition_bandits.repository import PartitionBanditRepository, repository
+from service.partition_bandits.repository import repository
 from service.partition_bandits.schemas import (
     FeedbackReport,
     PartitionBanditCreate,
@@ -41,20 +42,20 @@ from service.partition_bandits.state import (
     State,
     load,
 )
+from service.sessions import pending
 from service.sessions.lifecycle import DONE, PENDING, READY, new_seed, require_ready, shown_status, start_job
 from service.sessions.repository import Entry
 from service.sessions.service import Step, algorithm_errors, report_once
 from service.settings import Settings
 
-__all__ = ["PARTITION_JOB", "RUN_JOB", "bandit_out", "create_bandit", "next_decision", "report_feedback",
-           "start_run", "store_partitioned", "store_run"]
+__all__ = ["PARTITION_JOB", "RUN_JOB", "bandit_out", "create_bandit", "report_feedback", "start_run",
+           "store_partitioned", "store_run", "status_of"]
 
 PARTITION_JOB = "partition_bandits.partition"
 RUN_JOB = "partition_bandits.run"
-WORK = "partitioning"  # the job a pool bandit waits for, as messages name it
 
 
-def _status_of(bandit: datasift.BanditState) -> str:
+def status_of(bandit: datasift.BanditState) -> str:
     return DONE if bandit.done else READY
 
 
@@ -88,7 +89,7 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
     config = Config(bandit=bandit, pool_dataset_id=payload.pool_dataset_id,
                     train_dataset_id=payload.train_dataset_id, test_dataset_id=payload.test_dataset_id,
                     partitioning=partitioning, model=ModelConfig(type=payload.model.type, C=payload.model.C),
-                    initial_fairness=payload.initial_fairness)
+                    initial_fairness=payload.initial_fairness, pending_ttl_seconds=float(payload.pending_ttl_seconds))
     repo = repository(db, tenant_id)
     request = payload.model_dump(mode="json")
     if payload.partitions is None:
@@ -102,7 +103,7 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
     with algorithm_errors():
         state = datasift.init_state(bandit, stats, initial_fairness=payload.initial_fairness)
     record = repo.create(config=config.to_dict(), state=State(state).to_dict(), seed=new_seed(payload.seed),
-                         status=_status_of(state), name=payload.name)
+                         status=status_of(state), name=payload.name)
     repo.link_datasets(record, datasets)
     repo.put_partitions(record, stats)
     repo.record(record, log=Entry("create", request,
@@ -111,38 +112,6 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
 
 
 # -- next and feedback -------------------------------------------------------------------------
-
-
-def next_decision(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID,
-                  if_match: str | None) -> tuple[dict[str, Any], SessionRecord]:
-    """Choose the partition (eq. 2, untried first) and its batch; log the decision."""
-    repo = repository(db, tenant_id)
-    record = repo.get_for_update(bandit_id, if_match)
-    require_ready(db, tenant_id, record, WORK, NOUN)
-    config, state = load(record)
-    bandit = _bandit(state)
-    rng = repo.next_rng(record)
-    with algorithm_errors():
-        decision = datasift.next_decision(config.bandit, bandit, rng)
-    item_ids = None if state.pool is None else _batch_ids(repo, record, bandit, decision)
-    decision_id = uuid.uuid4()
-    response = {
-        "decision_id": str(decision_id), "round": decision.round, "partition": decision.partition,
-        "reason": decision.reason, "item_ids": item_ids, "batch_size": decision.batch_size,
-        "budget_remaining": config.bandit.budget - bandit.budget_spent, "scores": decision.scores,
-    }
-    # ``take`` (which end of the partition's offer order) is kept in the log for the feedback.
-    repo.record(record, log=Entry("next", {}, {**response, "take": decision.take}, decision_id=decision_id))
-    return response, record
-
-
-def _batch_ids(repo: PartitionBanditRepository, record: SessionRecord, bandit: datasift.BanditState,
-               decision: datasift.Decision) -> list[str]:
-    j, size = decision.partition_index, decision.batch_size
-    lo, hi = bandit.start[j], bandit.end[j]
-    lo, hi = (lo, lo + size) if decision.take == "front" else (hi - size, hi)
-    rows, ids = repo.offer_window(record, j, lo, hi)
-    return [str(v) for v in (ids if ids is not None else rows).tolist()]
 
 
 def report_feedback(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, payload: FeedbackReport,
@@ -160,24 +129,21 @@ def report_feedback(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, pay
             raise InvalidInput(f"no decision {payload.decision_id} on this bandit; send a decision_id from next",
                                ["body", "decision_id"])
         config, state = load(record)
+        state = expire_due(db, repo, record, config, state)
         bandit = _bandit(state)
-        decision = _logged_decision(bandit, logged.response)
+        decision = logged_decision(bandit, logged.response)
+        held = pending.settle(db, record.id, payload.decision_id)
+        if held is None and decision.positions is not None:
+            raise Conflict(f"decision {payload.decision_id} is no longer pending: it was released or expired, and "
+                           "its items went back to the pool; ask for a new decision")
         with algorithm_errors():
             new_bandit, result = datasift.apply_feedback(config.bandit, bandit, decision, payload.fairness_before,
-                                                         payload.fairness_after)
+                                                         payload.fairness_after, reserved=held is not None)
         response = {"decision_id": str(payload.decision_id), "round": decision.round, **result.to_dict()}
-        return Step(response, state=replace(state, bandit=new_bandit).to_dict(), status=_status_of(new_bandit))
+        return Step(response, state=replace(state, bandit=new_bandit).to_dict(), status=status_of(new_bandit))
 
     response, replayed = report_once(repo, record, f"feedback:{payload.decision_id}", request, apply, "feedback")
     return response, record, replayed
-
-
-def _logged_decision(bandit: datasift.BanditState, logged: dict[str, Any]) -> datasift.Decision:
-    return datasift.Decision(
-        round=int(logged["round"]), partition=logged["partition"],
-        partition_index=bandit.partition_ids.index(logged["partition"]), reason=logged["reason"],
-        batch_size=int(logged["batch_size"]), take=logged["take"], item_indices=None, scores={},
-    )
 
 
 # -- managed runs ------------------------------------------------------------------------------
@@ -226,7 +192,7 @@ def store_partitioned(db: Session, job: jobs.Job, prepared: datasift.PreparedPoo
     summary = PartitioningSummary(method=partitioning.method, k=len(partitioning.partitions),
                                   bic={str(k): float(v) for k, v in partitioning.bic.items()})
     state = State(bandit, pool=PoolInfo(ids=ids is not None), partitioning=summary, influence_pair=prepared.pair)
-    status, result = _status_of(bandit), {**summary.to_dict(), "partitions": list(bandit.partition_ids)}
+    status, result = status_of(bandit), {**summary.to_dict(), "partitions": list(bandit.partition_ids)}
     repo.record(record, state=state.to_dict(), status=status,
                 log=Entry("partition", {"job_id": str(job.id)}, {**result, "status": status}))
     return result
@@ -266,7 +232,7 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
                          base_rate_difference=stats[j].base_rate_difference, **scores[pid])
             for j, pid in enumerate(bandit.partition_ids)
         ]
-        progress = {"round": bandit.evaluations + 1, "evaluations": bandit.evaluations,
+        progress = {"round": bandit.evaluations + bandit.pending_decisions + 1, "evaluations": bandit.evaluations,
                     "accepted_batches": bandit.accepted_batches, "budget_spent": bandit.budget_spent,
                     "best_fairness": bandit.best_fairness, "done": bandit.done, "stop_reason": bandit.stop_reason}
     spec, found = config.partitioning, state.partitioning
@@ -279,7 +245,9 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
         train_dataset_id=config.train_dataset_id, test_dataset_id=config.test_dataset_id,
         partitioning=None if spec is None else {**spec.to_dict(), **(found.to_dict() if found else {})},
         influence_pair=None if state.influence_pair is None else list(state.influence_pair), partitions=partitions,
-        budget_remaining=params.budget - progress["budget_spent"],
+        budget_remaining=params.budget - progress["budget_spent"] - (0 if bandit is None else bandit.reserved),
+        pending_ttl_seconds=config.pending_ttl_seconds,
+        pending_decisions=[] if bandit is None else pending.shown(db, record.id, bandit.partition_ids),
         last_run=None if state.last_run is None else state.last_run.to_dict(),
         **progress, version=record.version, seed=record.seed, created_at=record.created_at,
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any
 
 from service.algorithms import datasift
@@ -26,6 +27,8 @@ __all__ = ["NOUN", "Config", "LastRun", "ModelConfig", "PartitioningConfig", "Pa
            "State", "load"]
 
 NOUN = "partition bandit"
+# How long a decision holds its batch when nobody reports on it (the same as group samplers).
+DEFAULT_PENDING_TTL_SECONDS = 3600.0
 
 
 def _id(value: str | None) -> uuid.UUID | None:
@@ -81,12 +84,14 @@ class Config:
     partitioning: PartitioningConfig | None
     model: ModelConfig
     initial_fairness: float | None
+    pending_ttl_seconds: float = DEFAULT_PENDING_TTL_SECONDS
 
     def to_dict(self) -> dict[str, Any]:
         return {"bandit": self.bandit.to_dict(), "pool_dataset_id": _text(self.pool_dataset_id),
                 "train_dataset_id": _text(self.train_dataset_id), "test_dataset_id": _text(self.test_dataset_id),
                 "partitioning": None if self.partitioning is None else self.partitioning.to_dict(),
-                "model": self.model.to_dict(), "initial_fairness": self.initial_fairness}
+                "model": self.model.to_dict(), "initial_fairness": self.initial_fairness,
+                "pending_ttl_seconds": self.pending_ttl_seconds}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
@@ -96,7 +101,8 @@ class Config:
                    test_dataset_id=_id(data["test_dataset_id"]),
                    partitioning=None if partitioning is None else PartitioningConfig.from_dict(partitioning),
                    model=ModelConfig.from_dict(data["model"]),
-                   initial_fairness=None if fairness is None else float(fairness))
+                   initial_fairness=None if fairness is None else float(fairness),
+                   pending_ttl_seconds=float(data.get("pending_ttl_seconds", DEFAULT_PENDING_TTL_SECONDS)))
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,7 @@ class State:
     partitioning: PartitioningSummary | None = None
     influence_pair: tuple[str, str] | None = None
     last_run: LastRun | None = None
+    next_expiry: datetime | None = None  # no pending decision expires before this (None: none pending)
 
     def to_dict(self) -> dict[str, Any]:
         bandit = None
@@ -171,7 +178,8 @@ class State:
         return {"bandit": bandit, "pool": None if self.pool is None else self.pool.to_dict(),
                 "partitioning": None if self.partitioning is None else self.partitioning.to_dict(),
                 "influence_pair": None if self.influence_pair is None else list(self.influence_pair),
-                "last_run": None if self.last_run is None else self.last_run.to_dict()}
+                "last_run": None if self.last_run is None else self.last_run.to_dict(),
+                "next_expiry": None if self.next_expiry is None else self.next_expiry.isoformat()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
@@ -183,7 +191,8 @@ class State:
                    pool=None if pool is None else PoolInfo.from_dict(pool),
                    partitioning=None if summary is None else PartitioningSummary.from_dict(summary),
                    influence_pair=None if pair is None else (str(pair[0]), str(pair[1])),
-                   last_run=None if run is None else LastRun.from_dict(run))
+                   last_run=None if run is None else LastRun.from_dict(run),
+                   next_expiry=None if data.get("next_expiry") is None else datetime.fromisoformat(data["next_expiry"]))
 
 
 def load(record: SessionRecord) -> tuple[Config, State]:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from service.pages import Skipped, SkippedItem
 
-__all__ = ["DecisionList", "DecisionOut", "Skipped", "SkippedItem"]
+__all__ = ["MAX_BATCH_DECISIONS", "DecisionBatchRequest", "DecisionList", "DecisionOut", "Skipped", "SkippedItem"]
 
 
 class DecisionOut(BaseModel):
@@ -29,3 +29,16 @@ class DecisionOut(BaseModel):
 class DecisionList(BaseModel):
     items: list[DecisionOut]
     next_cursor: str | None = Field(None, description="pass as cursor for the next page")
+
+
+# One call makes at most this many decisions.
+MAX_BATCH_DECISIONS = 1000
+
+
+class DecisionBatchRequest(BaseModel):
+    """How many decisions to make at once (one per worker about to acquire)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    count: int = Field(1, ge=1, le=MAX_BATCH_DECISIONS, description="decisions to make; fewer come back when the "
+                       "budget (or the pool) runs out during the batch")

@@ -98,7 +98,7 @@ def figure(data: list[Trace], x_title: str, y_title: str, **layout: Any) -> Figu
         "font": FONT, "colorway": list(OKABE_ITO), "margin": {"l": 60, "r": 20, "t": 10, "b": 50},
         "xaxis": {"title": {"text": x_title}, "automargin": True, "gridcolor": "#e5e5e5"},
         "yaxis": {"title": {"text": y_title}, "automargin": True, "gridcolor": "#e5e5e5"},
-        "legend": {"orientation": "h", "y": -0.25, "yanchor": "top"},
+        "legend": {"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},  # above: clear of the axis title
         "paper_bgcolor": "#ffffff", "plot_bgcolor": "#ffffff", "hovermode": "closest",
     }
     return Figure(data, {**base, **layout})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 import uuid
 
 import numpy as np
@@ -172,21 +173,21 @@ def test_feedback_is_counted_once(client):
     again = _feedback(client, sid, decision["decision_id"], 0.3, 0.25)
     assert first.status_code == again.status_code == 200
     assert again.json() == first.json() and again.headers["idempotent-replayed"] == "true"
-    state = _get(client, sid)
-    assert state["version"] == 2 and state["evaluations"] == 1 and state["budget_spent"] == 10
+    state = _get(client, sid)  # versions: 1 created, 2 the decision's reservation, 3 its feedback
+    assert state["version"] == 3 and state["evaluations"] == 1 and state["budget_spent"] == 10
     different = _feedback(client, sid, decision["decision_id"], 0.3, 0.1)
-    assert different.status_code == 422 and _get(client, sid)["version"] == 2
+    assert different.status_code == 422 and _get(client, sid)["version"] == 3
 
 
 def test_if_match_guards_next_and_feedback(client):
     sid = _create(client).json()["id"]
     assert client.post(f"{URL}/{sid}/next", headers={"If-Match": '"7"'}).status_code == 412
     decision = client.post(f"{URL}/{sid}/next", headers={"If-Match": '"1"'})
-    assert decision.status_code == 200 and decision.headers["etag"] == '"1"'  # next changes no state
+    assert decision.status_code == 200 and decision.headers["etag"] == '"2"'  # next holds its batch: a new version
     body = {"decision_id": decision.json()["decision_id"], "fairness_before": 0.3, "fairness_after": 0.2}
-    assert client.post(f"{URL}/{sid}/feedback", json=body, headers={"If-Match": '"2"'}).status_code == 412
-    done = client.post(f"{URL}/{sid}/feedback", json=body, headers={"If-Match": '"1"'})
-    assert done.status_code == 200 and done.headers["etag"] == '"2"'
+    assert client.post(f"{URL}/{sid}/feedback", json=body, headers={"If-Match": '"1"'}).status_code == 412
+    done = client.post(f"{URL}/{sid}/feedback", json=body, headers={"If-Match": '"2"'})
+    assert done.status_code == 200 and done.headers["etag"] == '"3"'
 
 
 def test_concurrent_feedback_for_one_decision_counts_once(client):
@@ -206,17 +207,36 @@ def test_concurrent_feedback_for_one_decision_counts_once(client):
     assert len({r.text for r in answers}) == 1
     assert sum(r.headers.get("idempotent-replayed") == "true" for r in answers) == 3
     state = _get(client, sid)
-    assert state["version"] == 2 and state["evaluations"] == 1
+    assert state["version"] == 3 and state["evaluations"] == 1
 
 
-def test_a_decision_from_an_earlier_round_is_409(client):
+def test_pending_decisions_take_distinct_batches_and_report_in_any_order(client):
     sid = _create(client).json()["id"]
-    one, other = _next(client, sid), _next(client, sid)
-    assert one["round"] == other["round"] == 1
-    assert _feedback(client, sid, one["decision_id"], 0.3, 0.25).status_code == 200
-    stale = _feedback(client, sid, other["decision_id"], 0.25, 0.2)
-    assert stale.status_code == 409 and "round" in stale.json()["detail"]
-    assert _get(client, sid)["version"] == 2
+    one, other = _next(client, sid), _next(client, sid)  # two workers before any feedback
+    assert (one["round"], other["round"]) == (1, 2) and one["partition"] != other["partition"]
+    assert other["scores"][one["partition"]]["pending"] == 1  # counted in n_j of eq. 2
+    assert _feedback(client, sid, other["decision_id"], 0.3, 0.25).status_code == 200  # the later one first
+    assert _feedback(client, sid, one["decision_id"], 0.25, 0.2).status_code == 200
+    state = _get(client, sid)
+    assert state["evaluations"] == 2 and state["pending_decisions"] == [] and state["budget_spent"] == 20
+
+
+def test_a_released_or_expired_decision_cannot_be_reported_on(client):
+    sid = _create(client, pending_ttl_seconds=1).json()["id"]
+    released, lapsed = _next(client, sid), _next(client, sid)
+    assert _get(client, sid)["budget_remaining"] == 80  # 100 - two held batches of 10
+    answer = client.post(f"{URL}/{sid}/decisions/{released['decision_id']}/release")
+    assert answer.status_code == 200 and answer.json()["released"] == 10
+    refused = _feedback(client, sid, released["decision_id"], 0.3, 0.25)
+    assert refused.status_code == 409 and "released or expired" in refused.json()["detail"]
+    time.sleep(1.2)
+    again = _next(client, sid)  # the lapsed batch went back before this decision: every partition is whole
+    assert again["reason"] == "untried" and again["budget_remaining"] == 100
+    assert all(score["remaining"] == 50 and score["pending"] == 0 for score in again["scores"].values())
+    assert _feedback(client, sid, lapsed["decision_id"], 0.3, 0.25).status_code == 409
+    state = _get(client, sid)
+    assert state["evaluations"] == 0 and [p["decision_id"] for p in state["pending_decisions"]] == [
+        again["decision_id"]]
 
 
 def test_409_when_the_budget_is_spent_and_when_the_threshold_is_met(client):
@@ -260,7 +280,7 @@ def test_bad_feedback_is_422_and_leaves_the_state_untouched(client, body, fragme
     response = client.post(f"{URL}/{sid}/feedback", json=body)
     assert response.status_code == 422 and fragment in response.text
     state = _get(client, sid)
-    assert state["version"] == 1 and state["evaluations"] == 0
+    assert state["version"] == 2 and state["evaluations"] == 0  # only the decision's reservation
 
 
 def test_non_finite_fairness_is_refused(client):
@@ -269,7 +289,7 @@ def test_non_finite_fairness_is_refused(client):
     body = f'{{"decision_id": "{decision}", "fairness_before": 0.3, "fairness_after": NaN}}'.encode()
     response = client.post(f"{URL}/{sid}/feedback", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 422 and "finite" in response.json()["detail"]
-    assert _get(client, sid)["version"] == 1
+    assert _get(client, sid)["version"] == 2
 
 
 @pytest.mark.parametrize(
@@ -299,7 +319,7 @@ def test_decision_log_records_creation_next_and_feedback(client):
     log = client.get(f"{URL}/{sid}/decisions").json()["items"]
     assert [(d["sequence"], d["kind"]) for d in log] == [(1, "create"), (2, "next"), (3, "feedback")]
     assert log[1]["id"] == decision["decision_id"] and log[1]["response"]["partition"] == decision["partition"]
-    assert log[2]["client_ref"] == f"feedback:{decision['decision_id']}" and log[2]["state_version"] == 2
+    assert log[2]["client_ref"] == f"feedback:{decision['decision_id']}" and log[2]["state_version"] == 3
 
 
 # ----------------------------------------------------------------------------- pools partitioned by a worker
@@ -551,4 +571,4 @@ def test_other_tenants_get_404_on_every_route(client, sessions, settings):
     assert as_bob.get(URL).json()["items"] == []
     stolen = as_bob.post(URL, json={"pool_dataset_id": pool_id, "batch_size": 5, "budget": 10})
     assert stolen.status_code == 404
-    assert _get(as_alice, sid)["version"] == 1
+    assert _get(as_alice, sid)["version"] == 2  # created, then alice's decision: bob changed nothing

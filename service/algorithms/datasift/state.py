@@ -121,8 +121,8 @@ class BanditState:
     Pending decisions: a decision takes its batch off offer when it is made
     (``reserve``); ``pending_pulls`` counts the unsettled decisions per partition and
     ``reserved`` the budget they hold. A released decision gives its batch back:
-    ``returned`` counts such items per partition and ``returned_items`` lists them
-    (pool bandits), offered again before the window.
+    ``returned`` lists, per partition, the offer positions (indices into the
+    partition's offer order) of such items, offered again before the window.
     """
 
     partition_ids: tuple[str, ...]
@@ -145,14 +145,13 @@ class BanditState:
     stop_reason: str | None = None
     pending_pulls: tuple[int, ...] = ()
     reserved: int = 0
-    returned: tuple[int, ...] = ()
-    returned_items: tuple[tuple[int, ...], ...] = ()
+    returned: tuple[tuple[int, ...], ...] = ()
     offsets: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", tuple(int(v) for v in np.cumsum((0,) + self.sizes[:-1])))
         k = len(self.partition_ids)
-        for name, empty in (("pending_pulls", 0), ("returned", 0), ("returned_items", ())):
+        for name, empty in (("pending_pulls", 0), ("returned", ())):
             if not getattr(self, name):  # a state stored before decisions could be pending
                 object.__setattr__(self, name, (empty,) * k)
 
@@ -162,17 +161,23 @@ class BanditState:
 
     def remaining(self, j: int) -> int:
         """Items of partition j still on offer (not evaluated, not held by a pending decision)."""
-        return self.end[j] - self.start[j] + self.returned[j]
+        return self.end[j] - self.start[j] + len(self.returned[j])
+
+    def offer_positions(self, j: int) -> np.ndarray:
+        """Offer positions of partition j's items still on offer, in offer order: given-back ones first."""
+        window = np.arange(self.start[j], self.end[j], dtype=np.int64)
+        if not self.returned[j]:
+            return window
+        return np.concatenate([np.asarray(self.returned[j], dtype=np.int64), window])
 
     def partition_items(self, j: int) -> np.ndarray:
         """Pool indices still on offer in partition j, in offer order: given-back items first."""
         if self.items is None:
             raise InputError("this bandit does not know the pool's items")
-        base = self.offsets[j]
-        window = self.items[base + self.start[j] : base + self.end[j]]
-        if not self.returned_items[j]:
-            return window
-        return np.concatenate([np.asarray(self.returned_items[j], dtype=np.int64), window])
+        if not self.returned[j]:
+            base = self.offsets[j]
+            return self.items[base + self.start[j] : base + self.end[j]]
+        return np.asarray(self.items[self.offsets[j] + self.offer_positions(j)])
 
     def round_batch_size(self, config: BanditConfig) -> int:
         """Items the next batch takes: ``min(batch_size, budget neither spent nor reserved)``."""
@@ -205,7 +210,7 @@ class BanditState:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
         data = {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items()}
         data["distance"] = [list(row) for row in self.distance]
-        data["returned_items"] = [list(r) for r in self.returned_items]
+        data["returned"] = [list(r) for r in self.returned]
         return data
 
     @classmethod
@@ -236,8 +241,7 @@ class BanditState:
             stop_reason=data.get("stop_reason"),
             pending_pulls=tuple(int(v) for v in data.get("pending_pulls", ())),
             reserved=int(data.get("reserved", 0)),
-            returned=tuple(int(v) for v in data.get("returned", ())),
-            returned_items=tuple(tuple(int(i) for i in r) for r in data.get("returned_items", ())),
+            returned=tuple(tuple(int(i) for i in r) for r in data.get("returned", ())),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -261,15 +265,17 @@ class Decision:
     take: str  # which end of the partition's window the batch came from: "front" | "back"
     item_indices: tuple[int, ...] | None
     scores: dict[str, dict[str, Any]]
+    positions: tuple[int, ...] | None = None  # the batch's offer positions in its partition
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["item_indices"] = None if self.item_indices is None else list(self.item_indices)
+        data["positions"] = None if self.positions is None else list(self.positions)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
-        items = data.get("item_indices")
+        items, positions = data.get("item_indices"), data.get("positions")
         return cls(
             round=int(data["round"]),
             partition=str(data["partition"]),
@@ -279,6 +285,7 @@ class Decision:
             take=str(data["take"]),
             item_indices=None if items is None else tuple(int(i) for i in items),
             scores=dict(data.get("scores", {})),
+            positions=None if positions is None else tuple(int(p) for p in positions),
         )
 
 

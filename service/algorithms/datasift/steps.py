@@ -121,10 +121,9 @@ def next_decision(config: BanditConfig, state: BanditState, rng: np.random.Gener
     take = "front"
     if config.batch_selection == "influence" and (state.best_fairness or 0.0) * state.influence_sign < 0:
         take = "back"
-    items = None
-    if state.items is not None:
-        window = state.partition_items(chosen)
-        items = tuple((window[:size] if take == "front" else window[len(window) - size:]).tolist())
+    offered = state.offer_positions(chosen)
+    positions = offered[:size] if take == "front" else offered[len(offered) - size:]
+    items = None if state.items is None else tuple(state.items[state.offsets[chosen] + positions].tolist())
     return Decision(
         round=state.evaluations + state.pending_decisions + 1,
         partition=state.partition_ids[chosen],
@@ -134,6 +133,7 @@ def next_decision(config: BanditConfig, state: BanditState, rng: np.random.Gener
         take=take,
         item_indices=items,
         scores=scores,
+        positions=tuple(positions.tolist()),
     )
 
 
@@ -141,35 +141,30 @@ def reserve(config: BanditConfig, state: BanditState, decision: Decision) -> Ban
     """The state once ``decision`` holds its batch: its items leave the offer, its budget is reserved."""
     j, size = decision.partition_index, decision.batch_size
     start, end, returned = list(state.start), list(state.end), list(state.returned)
-    kept = list(state.returned_items)
     if decision.take == "front":  # given-back items first, then the window's front
-        from_returned = min(returned[j], size)
+        from_returned = min(len(returned[j]), size)
         start[j] += size - from_returned
-        kept[j] = kept[j][from_returned:]
+        returned[j] = returned[j][from_returned:]
     else:  # the window's back, then given-back items from the end of that list
         from_window = min(end[j] - start[j], size)
         end[j] -= from_window
-        from_returned = size - from_window
-        kept[j] = kept[j][: len(kept[j]) - from_returned] if from_returned else kept[j]
-    returned[j] -= from_returned
+        returned[j] = returned[j][: len(returned[j]) - (size - from_window)]
     pending = list(state.pending_pulls)
     pending[j] += 1
-    return replace(state, start=tuple(start), end=tuple(end), returned=tuple(returned), returned_items=tuple(kept),
+    return replace(state, start=tuple(start), end=tuple(end), returned=tuple(returned),
                    pending_pulls=tuple(pending), reserved=state.reserved + size)
 
 
 def release(config: BanditConfig, state: BanditState, decision: Decision) -> BanditState:
     """The state once a pending ``decision`` is let go: its items are on offer again, its budget free."""
     j, size = decision.partition_index, decision.batch_size
-    if not 0 <= j < len(state.partition_ids) or state.pending_pulls[j] < 1 or state.reserved < size:
+    if (not 0 <= j < len(state.partition_ids) or state.pending_pulls[j] < 1 or state.reserved < size
+            or decision.positions is None):
         raise InputError("the decision is not pending on this bandit")
-    pending, returned, kept = list(state.pending_pulls), list(state.returned), list(state.returned_items)
+    pending, returned = list(state.pending_pulls), list(state.returned)
     pending[j] -= 1
-    returned[j] += size
-    if decision.item_indices is not None:
-        kept[j] = kept[j] + tuple(decision.item_indices)
-    released = replace(state, pending_pulls=tuple(pending), reserved=state.reserved - size, returned=tuple(returned),
-                       returned_items=tuple(kept))
+    returned[j] = returned[j] + tuple(decision.positions)
+    released = replace(state, pending_pulls=tuple(pending), reserved=state.reserved - size, returned=tuple(returned))
     return released if released.done else released.with_stop_check(config)
 
 

@@ -28,8 +28,8 @@ COMPONENTS = (("loss", "loss L̂"), ("bonus", "bonus"), ("trend", "trend"))
 
 
 def spent(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> str:
-    session = load(record)
-    return count(session.state.budget_spent, session.sampler.budget)
+    out = sampler_out(record)
+    return count(out.budget - out.budget_remaining, out.budget)
 
 
 def facts(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> list[Fact]:
