@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test test-sqlite test-postgres test-compose test-ui lint bench openapi clean
+.PHONY: serve test test-sqlite test-postgres test-compose test-labelstudio test-ui lint bench openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,8 +50,11 @@ test-ui: $(VENV)/.dev-installed
 test-labelstudio:
 	scripts/test_labelstudio.sh
 
+# ruff over the repository; mypy strict on the algorithms, then all of service/ as pyproject.toml says
 lint: $(VENV)/.dev-installed
-	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff check .
+	$(BIN)/python -m mypy --strict service/algorithms
+	$(BIN)/python -m mypy
 
 openapi: $(VENV)/.installed
 	$(BIN)/python -m service export-openapi

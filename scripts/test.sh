@@ -5,7 +5,9 @@ cd "$(dirname "$0")/.."
 bin=.venv/bin
 
 echo "== lint"
-"$bin/ruff" check service tests bench
+"$bin/ruff" check .
+"$bin/python" -m mypy --strict service/algorithms
+"$bin/python" -m mypy
 
 echo "== tests on SQLite"
 "$bin/python" -m pytest -q -p no:cacheprovider
