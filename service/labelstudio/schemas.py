@@ -58,6 +58,8 @@ class ConnectionOptions(BaseModel):
 
 
 class ConnectionCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     name: Name | None = None
     session_type: SessionType
     session_id: uuid.UUID = Field(description="a managed group sampler, or a balanced filter")

@@ -19,7 +19,12 @@ from sqlalchemy.orm import Session, sessionmaker
 from service.settings import Settings
 from tests.factories import ApiClient, run_queued_jobs
 
-__all__ = ["happy_path_tour", "seed_resources"]
+__all__ = ["happy_path_tour", "is_collection", "seed_resources"]
+
+
+def is_collection(key: str) -> bool:
+    """Whether a key of ``seed_resources``' ids is a top-level collection (not a nested one like decisions)."""
+    return "{" not in key
 
 
 def _dataset(n: int = 60, seed: int = 0) -> dict[str, Any]:
@@ -71,6 +76,14 @@ def seed_resources(client: ApiClient, sessions: sessionmaker[Session],
     ids["/v1/jobs"] = bandit["job_id"]
     jobs = run_queued_jobs(sessions, settings)
     assert jobs and all(job.status == "succeeded" for job in jobs), [(j.kind, j.status, j.error) for j in jobs]
+    ids["/v1/labelstudio/connections"] = call("POST", "/v1/labelstudio/connections", json={
+        "session_type": "balanced_filter", "session_id": ids["/v1/balanced-filters"],
+        "mapping": {"features": "x", "group": "g"}})["id"]
+    # A pending decision of each kind that has them: ids of a nested collection are keyed by its
+    # path template (see NESTED), so that a {decision_id} goes with its own session's id.
+    for collection, parameter in (("/v1/group-samplers", "sampler_id"), ("/v1/partition-bandits", "bandit_id")):
+        decision = call("POST", f"{collection}/{ids[collection]}/next")
+        ids[f"{collection}/{{{parameter}}}/decisions"] = decision["decision_id"]
     return ids, call.responses
 
 
@@ -79,7 +92,10 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call("POST", "/v1/datasets?group_column=g&label_column=y&name=csv", content=b"x,colour,g,y\n"
          b"0.5,red,a,1\n1.5,blue,b,0\n2.5,red,a,0\n", headers={"content-type": "text/csv"})
     for collection, resource_id in ids.items():
-        call("GET", collection)
+        if not is_collection(collection):
+            continue
+        if collection != "/v1/labelstudio/connections":  # connections have no list
+            call("GET", collection)
         call("GET", f"{collection}/{resource_id}")
     call("POST", f"/v1/batch-schedulers/{ids['/v1/batch-schedulers']}/epochs", json={
         "epoch": 1, "losses": [{"label": y, "group": g, "loss": 0.3 + 0.1 * y} for y in (0, 1) for g in ("a", "b")]})
@@ -88,7 +104,11 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call("POST", f"{sampler}/observations", json={
         "observation_id": "o1", "decision_id": decision["decision_id"], "group": decision["group"],
         "n_acquired": 5, "group_losses": {"a": 0.4, "b": 0.3}})
+    released = call("POST", f"{sampler}/decisions", json={"count": 2})["decisions"][1]
+    call("POST", f"{sampler}/decisions/{released['decision_id']}/release")
     bandit = f"/v1/partition-bandits/{ids['/v1/partition-bandits']}"
+    released = call("POST", f"{bandit}/decisions", json={"count": 1})["decisions"][0]
+    call("POST", f"{bandit}/decisions/{released['decision_id']}/release")
     decision = call("POST", f"{bandit}/next")
     call("POST", f"{bandit}/feedback", json={
         "decision_id": decision["decision_id"], "fairness_before": 0.2, "fairness_after": 0.15})

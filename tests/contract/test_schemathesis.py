@@ -34,7 +34,7 @@ from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi import checks as openapi_checks
 from threadpoolctl import threadpool_limits
 
-from tests.contract.seed import happy_path_tour, seed_resources
+from tests.contract.seed import happy_path_tour, is_collection, seed_resources
 from tests.factories import ApiClient, make_key
 
 BASE_URL = "http://testserver"
@@ -208,7 +208,7 @@ def test_another_tenants_ids_are_not_found(world, subtests):
     owner = {"Authorization": f"Bearer {world['alpha']}"}
 
     def owners_view() -> dict[str, Any]:
-        views = {c: raw.get(f"{c}/{i}", headers=owner) for c, i in ids.items()}
+        views = {c: raw.get(f"{c}/{i}", headers=owner) for c, i in ids.items() if is_collection(c)}
         assert all(r.status_code == 200 for r in views.values()), views  # the ids are real: their owner reads them
         return {c: r.json() for c, r in views.items()}
 
