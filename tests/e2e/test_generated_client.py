@@ -151,7 +151,9 @@ def _group_sampler_reported(p: Pipeline, losses: dict[str, float]) -> None:
 
     state = ok(api.get_group_sampler.sync_detailed(created.id, client=client))
     assert state.counts.to_dict() == {"a": 10, "b": 10} and state.mixture.to_dict() == {"a": 0.5, "b": 0.5}
-    assert (state.round_, state.budget_remaining, state.version) == (2, 40, 3)
+    # Round 3's decision holds its batch (1 sample) until reported on; every next and report is a version.
+    assert (state.round_, state.budget_remaining, state.version) == (2, 39, 6)
+    assert [(d.decision_id, d.arm, d.size) for d in state.pending_decisions] == [(decision.decision_id, decision.group, 1)]
     assert state.group_losses.to_dict() == pytest.approx(losses, abs=TOL)
     log = ok(api.list_group_sampler_decisions.sync_detailed(created.id, client=client))
     assert [e.kind for e in log.items] == ["create", "next", "observation", "next", "observation", "next"]
@@ -211,7 +213,8 @@ def _partition_bandit_client_made(p: Pipeline) -> None:
     pulls = {q.id: q.pulls for q in state.partitions}
     assert pulls == {j: int(j == decision.partition) for j in ("a", "b", "c")}
     assert {q.id: q.reward for q in state.partitions} == pytest.approx(expected, abs=TOL)
-    assert (state.evaluations, state.budget_spent, state.version) == (1, 10, 2)
+    # Versions: create 1, next 2 (it holds its batch), feedback 3; nothing is pending any more.
+    assert (state.evaluations, state.budget_spent, state.version, state.pending_decisions) == (1, 10, 3, [])
 
 
 def _batch_scheduler(p: Pipeline) -> None:
