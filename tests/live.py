@@ -82,8 +82,17 @@ class Client:
         sent = {**self.headers, **(headers or {})}
         if content_type is not None:
             sent["content-type"] = content_type
-        self.connection.request(method, path, body=payload, headers=sent)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, body=payload, headers=sent)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closes a keep-alive connection idle past its timeout (5 s); as HTTP
+            # clients do, a GET (safe to send twice) goes again on a new connection.
+            if method != "GET":
+                raise
+            self.connection.close()
+            self.connection.request(method, path, body=payload, headers=sent)
+            response = self.connection.getresponse()
         data = response.read()
         return Reply(response.status, {k.lower(): v for k, v in response.getheaders()}, data)
 

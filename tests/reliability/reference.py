@@ -26,6 +26,14 @@ AOPT_XI = 0.5  # the default forced-exploration exponent ξ
 
 @dataclass
 class SamplerModel:
+    """A group sampler with pending decisions (issue 15): each ``next`` holds its batch.
+
+    ``pending`` maps a pending decision's id to (group index, samples held); P_z sums
+    them per group. Where a rule counts samples it counts N_z + P_z; the round number
+    t counts pending decisions as rounds; warm-up and the no-loss-yet rule skip groups
+    a pending decision already covers; losses are reported data only.
+    """
+
     id: str
     groups: list[str]
     strategy: str
@@ -37,30 +45,46 @@ class SamplerModel:
     spent: int = 0
     version: int = 1
     nexts: int = 0
+    releases: int = 0
     reports: dict[str, tuple[dict, Any]] = field(default_factory=dict)  # id -> (body, answer)
     last_decision: dict | None = None
+    pending: dict[str, tuple[int, int]] = field(default_factory=dict)  # decision id -> (group, held)
+
+    @property
+    def held(self) -> list[int]:
+        """P_z: samples held per group by pending decisions."""
+        held = [0] * len(self.groups)
+        for group, size in self.pending.values():
+            held[group] += size
+        return held
 
     @property
     def remaining(self) -> int:
-        return self.budget - self.spent
+        return self.budget - self.spent - sum(self.held)
 
     def expected_choice(self) -> tuple[str, str]:
-        """SPEC §5.1 by hand: the group ``next`` must choose and its reason."""
-        t, m = self.round + 1, len(self.groups)
-        if t <= m:  # warm-up: one round-robin round per group by default
-            return self.groups[(t - 1) % m], "warmup"
-        fewest = self.counts.index(min(self.counts))
+        """SPEC §5.1 by hand, counting pending decisions: the group ``next`` must choose and its reason."""
+        t, m = self.round + len(self.pending) + 1, len(self.groups)
+        held = self.held
+        counts = [n + p for n, p in zip(self.counts, held, strict=True)]
+        free = [p == 0 for p in held]
+        if t <= m:  # warm-up: round-robin from the first unreported round, skipping covered groups
+            order = [(self.round + k) % m for k in range(m)]
+            return self.groups[next((z for z in order if free[z]), order[0])], "warmup"
+        fewest = counts.index(min(counts))
         if self.strategy == "uniform":
             return self.groups[fewest], "uniform"
-        if None in self.losses:
-            return self.groups[self.losses.index(None)], "warmup"
+        missing = [z for z in range(m) if self.losses[z] is None and free[z]]
+        if missing:
+            return self.groups[missing[0]], "warmup"
+        known = [-math.inf if loss is None else loss for loss in self.losses]
         if self.strategy == "aopt":
             batch = min(self.batch_size, self.remaining)
-            if min(self.counts) < float(sum(self.counts) + batch) ** AOPT_XI:
+            if min(counts) < float(sum(counts) + batch) ** AOPT_XI:
                 return self.groups[fewest], "forced_exploration"
-            ucb = [loss + AOPT_C0 / math.sqrt(n) for loss, n in zip(self.losses, self.counts, strict=True)]
+            ucb = [k + AOPT_C0 / math.sqrt(n) for k, n in zip(known, counts, strict=True)]
             return self.groups[_lowest_argmax(ucb)], "ucb"
-        return self.groups[_lowest_argmax(self.losses)], "greedy"  # greedy: ε = 0
+        return self.groups[_lowest_argmax(known)], "greedy"  # greedy: ε = 0
 
 
 def _lowest_argmax(values: list) -> int:

@@ -1,6 +1,7 @@
 """Stateful property tests: a group sampler and a batch scheduler against reference models.
 
-Hypothesis drives random sequences of create / next / report, replayed reports,
+Hypothesis drives random sequences of create / next / report / release (a sampler's
+decisions are pending until a report names them or they are released), replayed reports,
 reports that reuse an observation id, epoch number or ``Idempotency-Key`` with
 another body, and replays of an ``Idempotency-Key``, through the API. After every
 step the service must agree with a plain-Python model of what it should hold:
@@ -173,16 +174,49 @@ class GroupSamplerMachine(ApiMachine):
             return
         assert response.status_code == 200, response.text
         decision = response.json()
-        model.nexts += 1
-        model.last_decision = decision
-        assert decision["round"] == model.round + 1
+        expected = model.expected_choice()
+        counts = [n + p for n, p in zip(model.counts, model.held, strict=True)]  # N_z + P_z, before this one
+        assert decision["round"] == model.round + len(model.pending) + 1
         assert decision["budget_remaining"] == model.remaining
         assert decision["batch_size"] == min(model.batch_size, model.remaining)
-        assert (decision["group"], decision["reason"]) == model.expected_choice(), (decision, model)
+        assert (decision["group"], decision["reason"]) == expected, (decision, model)
         if model.strategy == "aopt":
-            for group, n in zip(model.groups, model.counts, strict=True):
+            for group, n in zip(model.groups, counts, strict=True):
                 bonus = decision["scores"][group]["bonus"]
                 assert bonus is None if n == 0 else bonus == pytest.approx(AOPT_C0 / math.sqrt(n), abs=TIE)
+        # The decision holds its batch until a report names it or it is released.
+        model.pending[decision["decision_id"]] = (model.groups.index(decision["group"]), decision["batch_size"])
+        model.nexts += 1
+        model.version += 1
+        model.last_decision = decision
+        assert response.headers["etag"] == f'"{model.version}"'
+
+    @staticmethod
+    def releasable(model: SamplerModel) -> list[str]:
+        """Decision ids to release: the pending ones, and those reports settled (a 409)."""
+        settled = {body["decision_id"] for body, _ in model.reports.values() if body.get("decision_id")}
+        return sorted(model.pending) + sorted(settled - set(model.pending))
+
+    @precondition(lambda self: any(self.releasable(m) for m in self.samplers))
+    @rule(data=st.data())
+    def release(self, data) -> None:
+        """Let a decision go: a pending one gives its samples back; any other is a 409 that changes nothing."""
+        model = data.draw(st.sampled_from([m for m in self.samplers if self.releasable(m)]))
+        decision_id = data.draw(st.sampled_from(self.releasable(model)), label="decision released")
+        response = self.post(f"{SAMPLERS}/{model.id}/decisions/{decision_id}/release", None,
+                             self.key_for_new_request(data))
+        if decision_id not in model.pending:
+            assert response.status_code == 409, response.text
+            assert "not pending" in response.json()["detail"]
+            return
+        assert response.status_code == 200, response.text
+        group, held = model.pending.pop(decision_id)
+        model.releases += 1
+        model.version += 1
+        answer = response.json()
+        assert (answer["decision_id"], answer["group"], answer["released"]) == (decision_id, model.groups[group], held)
+        assert response.headers["etag"] == f'"{model.version}"'
+        self.check_summary(model, answer)
 
     @rule(data=st.data())
     def report(self, data) -> None:
@@ -242,6 +276,7 @@ class GroupSamplerMachine(ApiMachine):
             assert [d["sequence"] for d in items] == list(range(1, len(items) + 1))
             kinds = [d["kind"] for d in items]
             assert kinds.count("create") == 1 and kinds.count("next") == model.nexts
+            assert kinds.count("release") == model.releases
             refs = sorted(d["client_ref"] for d in items if d["kind"] == "observation")
             assert refs == sorted(f"observation:{i}" for i in model.reports)
         listed = self.api.get(SAMPLERS, params={"limit": 500}).json()["items"]
@@ -262,11 +297,14 @@ class GroupSamplerMachine(ApiMachine):
 
     def send_report(self, model: SamplerModel, body: dict, key: str | None) -> None:
         response = self.post(f"{SAMPLERS}/{model.id}/observations", body, key)
-        if body["n_acquired"] > model.remaining:
+        settles = model.pending.get(body.get("decision_id") or "")  # a pending decision the report settles
+        if body["n_acquired"] > model.remaining + (0 if settles is None else settles[1]):
             assert response.status_code == 409, response.text
             assert "exceeds the remaining budget" in response.json()["detail"]
-            return
+            return  # nothing applied: the decision stays pending
         assert response.status_code == 200, response.text
+        if settles is not None:
+            del model.pending[body["decision_id"]]
         index = model.groups.index(body["group"])
         model.counts[index] += body["n_acquired"]
         model.spent += body["n_acquired"]
@@ -289,7 +327,8 @@ class GroupSamplerMachine(ApiMachine):
         assert body["counts"] == dict(zip(model.groups, model.counts, strict=True))
         assert body["round"] == model.round
         assert body["budget_remaining"] == model.remaining
-        assert body["status"] == ("ready" if model.remaining > 0 else "done")
+        assert body["pending"] == dict(zip(model.groups, model.held, strict=True))
+        assert body["status"] == ("ready" if model.spent < model.budget else "done")
         assert body["group_losses"] == dict(zip(model.groups, model.losses, strict=True))
         mixture = body["mixture"]
         assert list(mixture) == model.groups
@@ -310,6 +349,7 @@ class GroupSamplerMachine(ApiMachine):
             assert response.status_code == 200, response.text
             body = response.json()
             assert body["version"] == model.version and response.headers["etag"] == f'"{model.version}"'
+            assert sorted(d["decision_id"] for d in body["pending_decisions"]) == sorted(model.pending)
             self.check_summary(model, body)
 
 
@@ -493,3 +533,23 @@ def test_the_sampler_model_by_hand():
     assert model.expected_choice() == ("b", "uniform")
     model.round = 1  # round 2 of the warm-up: round-robin
     assert model.expected_choice() == ("b", "warmup")
+
+
+def test_the_sampler_model_with_pending_decisions_by_hand():
+    """Pending decisions in the reference model, worked by hand."""
+    # Uniform over a, b, c, d, batch 1, eight decisions before any report: warm-up rounds 1-4 skip the
+    # groups a pending decision covers (a, b, c, d in turn), then the fewest N + P: each group twice.
+    model = SamplerModel("s", ["a", "b", "c", "d"], "uniform", 100, 1, [0, 0, 0, 0], [None] * 4)
+    chosen = []
+    for k in range(8):
+        group, _ = model.expected_choice()
+        chosen.append(group)
+        model.pending[f"d{k}"] = (model.groups.index(group), 1)
+    assert chosen == ["a", "b", "c", "d", "a", "b", "c", "d"]
+    assert model.held == [2, 2, 2, 2] and model.remaining == 92
+    # Aopt with N = (25, 9, 16), t = 51: no forced exploration; UCB picks b (test_the_sampler_model_by_hand).
+    # A pending decision holding 7 samples of b makes N + P = (25, 16, 16): UCB b = 0.29 + 0.1/4 = 0.315 and
+    # c = 0.27 + 0.1/4 = 0.295 against a = 0.30 + 0.1/5 = 0.32: a.
+    model = SamplerModel("s", ["a", "b", "c"], "aopt", 100, 1, [25, 9, 16], [0.30, 0.29, 0.27], round=3, spent=50)
+    model.pending["d"] = (1, 7)
+    assert model.expected_choice() == ("a", "ucb") and model.remaining == 43
