@@ -153,7 +153,8 @@ def _group_sampler_reported(p: Pipeline, losses: dict[str, float]) -> None:
     assert state.counts.to_dict() == {"a": 10, "b": 10} and state.mixture.to_dict() == {"a": 0.5, "b": 0.5}
     # Round 3's decision holds its batch (1 sample) until reported on; every next and report is a version.
     assert (state.round_, state.budget_remaining, state.version) == (2, 39, 6)
-    assert [(d.decision_id, d.arm, d.size) for d in state.pending_decisions] == [(decision.decision_id, decision.group, 1)]
+    held = [(d.decision_id, d.arm, d.size) for d in state.pending_decisions]
+    assert held == [(decision.decision_id, decision.group, 1)]
     assert state.group_losses.to_dict() == pytest.approx(losses, abs=TOL)
     log = ok(api.list_group_sampler_decisions.sync_detailed(created.id, client=client))
     assert [e.kind for e in log.items] == ["create", "next", "observation", "next", "observation", "next"]
