@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tests.conftest import on_postgres
 from tests.factories import make_key
 from tests.live import Client, serve
 
@@ -208,6 +209,7 @@ connection.execute("COMMIT")
 """
 
 
+@pytest.mark.skipif(on_postgres(), reason="SQLite's file lock: PostgreSQL locks rows, not the database")
 def test_a_write_lock_held_by_another_process_never_blocks_the_event_loop(server, database_url):
     """Another process (a worker, another API process) holds SQLite's write lock for 2 s: the
     decision call waits for it off the event loop, and /healthz answers meanwhile."""
