@@ -55,7 +55,8 @@ from service.db import ON_LOOP, GateBusy, retrying
 from service.errors import PayloadTooLarge
 from service.quotas import admit
 
-__all__ = ["RawBody", "ServiceRoute", "light_endpoint", "read_only_endpoint", "wait_before"]
+__all__ = ["RawBody", "ServiceRoute", "commit_and_close", "light_endpoint", "read_only_endpoint", "rollback_and_close",
+           "wait_before"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -189,17 +190,17 @@ def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def _commit_and_close(db: Session, claim: idempotency.Claim | None, response: Response) -> None:
+def commit_and_close(db: Session, claim: idempotency.Claim | None = None, response: Response | None = None) -> None:
     """Store the idempotent response (if any) with the change, commit, close: one thread hop."""
     try:
-        if claim is not None:
+        if claim is not None and response is not None:
             idempotency.complete(db, claim, response.status_code, _stored_headers(response), bytes(response.body))
         db.commit()
     finally:
         db.close()
 
 
-def _rollback_and_close(db: Session) -> None:
+def rollback_and_close(db: Session) -> None:
     try:
         db.rollback()
     finally:
@@ -271,15 +272,15 @@ async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Re
     try:
         response = await handler(request)
         if response.status_code < 400:
-            await _finish(_commit_and_close, db, claim, response)
+            await _finish(commit_and_close, db, claim, response)
             claim = None
         else:
-            await _finish(_rollback_and_close, db)
+            await _finish(rollback_and_close, db)
         closed = True
         return response
     finally:
         if not closed:
-            await _finish(_rollback_and_close, db)
+            await _finish(rollback_and_close, db)
         if claim is not None:
             try:
                 await _finish(idempotency.release, factory, claim)

@@ -60,35 +60,26 @@ def make_decisions(db: Session, tenant_id: uuid.UUID, sampler_id: uuid.UUID, cou
     model_fields = {"model_version": None if managed is None else managed.model_version,
                     "fit_pending": None if managed is None else managed.fit_pending}
     request: dict[str, Any] = {"wait": wait} if wait else {}
-    responses: list[dict[str, Any]] = []
-    entries: list[Entry] = []
-    reservations: list[pending.Reservation] = []
-    for k in range(count):
-        sequence = record.sequence + 1 + k
-        try:
-            with library_errors():
-                rng = np.random.default_rng([record.seed, sequence])
-                decision = adaptive_sampling.next_decision(config, state, rng)
-        except Conflict:
-            if not responses:
-                raise
-            break  # the budget ran out inside the batch: the decisions made so far stand
+    issued = pending.Issued(expires)
+
+    def decide(sequence: int, rng: np.random.Generator) -> None:
+        nonlocal state
+        with library_errors():
+            decision = adaptive_sampling.next_decision(config, state, rng)
         state = adaptive_sampling.reserve(config, state, decision)
         decision_id = uuid.uuid4()
-        response = {
+        issued.add(decision_id, sequence, decision.group_index, decision.batch_size, {
             "decision_id": str(decision_id), "round": decision.round, "group": decision.group,
             "batch_size": decision.batch_size, "reason": decision.reason, "note": decision.note,
             "scores": decision.scores, "budget_remaining": decision.budget_remaining,
             "expires_at": _iso(expires), **model_fields,
-        }
-        responses.append(response)
-        entries.append(Entry("next", request, response, decision_id=decision_id))
-        reservations.append(pending.Reservation(decision_id, decision.group_index, decision.batch_size, sequence,
-                                                expires))
-    pending.reserve(db, record.id, reservations)
+        }, request)
+
+    pending.one_after_another(record.seed, record.sequence, count, decide)  # the budget may end the batch early
+    pending.reserve(db, record.id, issued.reservations)
     new = replace(session, state=state, next_expiry=min(session.next_expiry or expires, expires))
-    repo.record(record, state=new.state_json(), log=entries)
-    return responses, record
+    repo.record(record, state=new.state_json(), log=issued.entries)
+    return issued.responses, record
 
 
 def release_decision(db: Session, tenant_id: uuid.UUID, sampler_id: uuid.UUID, decision_id: uuid.UUID,

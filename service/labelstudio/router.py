@@ -36,6 +36,7 @@ from service.labelstudio.schemas import (
 )
 from service.labelstudio.service import BACKEND_PREFIX, BackendCaller
 from service.quotas import admit
+from service.routing import commit_and_close, rollback_and_close
 from service.sessions.repository import SessionRepository
 from service.settings import SettingsDep
 
@@ -70,20 +71,6 @@ def delete_labelstudio_connection(connection_id: uuid.UUID, db: SessionDep, tena
 # -- the ML backend ----------------------------------------------------------------------------
 
 
-def _commit_and_close(db: Session) -> None:
-    try:
-        db.commit()
-    finally:
-        db.close()
-
-
-def _rollback_and_close(db: Session) -> None:
-    try:
-        db.rollback()
-    finally:
-        db.close()
-
-
 class BackendRoute(APIRoute):
     """Authenticate the connection's token, admit its tenant, read the body, run in one transaction."""
 
@@ -106,9 +93,9 @@ class BackendRoute(APIRoute):
             try:
                 response = await handler(request)
             except BaseException:
-                await run_in_threadpool(_rollback_and_close, db)
+                await run_in_threadpool(rollback_and_close, db)
                 raise
-            await run_in_threadpool(_commit_and_close if response.status_code < 400 else _rollback_and_close, db)
+            await run_in_threadpool(commit_and_close if response.status_code < 400 else rollback_and_close, db)
             return response
 
         return route

@@ -70,21 +70,15 @@ def make_decisions(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, coun
     require_ready(db, tenant_id, record, WORK, NOUN)
     config, state = load(record)
     state = expire_due(db, repo, record, config, state)
-    bandit = state.bandit
-    assert bandit is not None, "a ready bandit has its partitions"
+    assert state.bandit is not None, "a ready bandit has its partitions"
+    bandit: datasift.BanditState = state.bandit
     expires = pending.expiry(utcnow(), config.pending_ttl_seconds)
-    responses: list[dict[str, Any]] = []
-    entries: list[Entry] = []
-    reservations: list[pending.Reservation] = []
-    for k in range(count):
-        sequence = record.sequence + 1 + k
-        try:
-            with algorithm_errors():
-                decision = datasift.next_decision(config.bandit, bandit, np.random.default_rng([record.seed, sequence]))
-        except Conflict:
-            if not responses:
-                raise
-            break  # the budget or the pool ran out inside the batch: the decisions made so far stand
+    issued = pending.Issued(expires)
+
+    def decide(sequence: int, rng: np.random.Generator) -> None:
+        nonlocal bandit
+        with algorithm_errors():
+            decision = datasift.next_decision(config.bandit, bandit, rng)
         bandit = datasift.reserve(config.bandit, bandit, decision)
         decision_id = uuid.uuid4()
         assert decision.positions is not None, "next_decision names the batch's offer positions"
@@ -95,16 +89,15 @@ def make_decisions(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, coun
             "budget_remaining": decision_budget(config, bandit) + decision.batch_size, "scores": decision.scores,
             "expires_at": expires.isoformat().replace("+00:00", "Z"),
         }
-        responses.append(response)
         # ``take`` and ``positions`` (where in the partition's offer order) are kept for the feedback.
-        entries.append(Entry("next", {}, {**response, "take": decision.take, "positions": list(decision.positions)},
-                             decision_id=decision_id))
-        reservations.append(pending.Reservation(decision_id, decision.partition_index, decision.batch_size, sequence,
-                                                expires))
-    pending.reserve(db, record.id, reservations)
+        issued.add(decision_id, sequence, decision.partition_index, decision.batch_size, response, {},
+                   logged={**response, "take": decision.take, "positions": list(decision.positions)})
+
+    pending.one_after_another(record.seed, record.sequence, count, decide)  # the budget or pool may end it early
+    pending.reserve(db, record.id, issued.reservations)
     new = replace(state, bandit=bandit, next_expiry=min(state.next_expiry or expires, expires))
-    repo.record(record, state=new.to_dict(), log=entries)
-    return responses, record
+    repo.record(record, state=new.to_dict(), log=issued.entries)
+    return issued.responses, record
 
 
 def decision_budget(config: Config, bandit: datasift.BanditState) -> int:

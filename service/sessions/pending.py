@@ -14,17 +14,21 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
+import numpy as np
 from pydantic import BaseModel, Field
 from sqlalchemy import ForeignKey, Index, Integer, delete, func, insert, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from service.db import Base, UTCDateTime, utcnow
+from service.errors import Conflict
+from service.sessions.repository import Entry
 
-__all__ = ["SHOWN_PENDING", "PendingDecision", "PendingOut", "Reservation", "earliest_expiry", "expire",
-           "expire_due", "expiry", "list_pending", "reserve", "settle", "shown"]
+__all__ = ["SHOWN_PENDING", "Issued", "PendingDecision", "PendingOut", "Reservation", "earliest_expiry", "expire",
+           "expire_due", "expiry", "list_pending", "one_after_another", "reserve", "settle", "shown"]
 
 # A session shows at most this many of its pending decisions (the oldest); their sums per arm are exact.
 SHOWN_PENDING = 100
@@ -58,6 +62,43 @@ def reserve(db: Session, session_id: uuid.UUID, reservations: Sequence[Reservati
         db.execute(insert(PendingDecision), [
             {"decision_id": r.decision_id, "session_id": session_id, "arm": r.arm, "size": r.size,
              "sequence": r.sequence, "expires_at": r.expires_at, "created_at": utcnow()} for r in reservations])
+
+
+@dataclass
+class Issued:
+    """The decisions one call makes: responses, log entries and reservations, written together."""
+
+    expires: datetime
+    responses: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    reservations: list[Reservation] = field(default_factory=list)
+
+    def add(self, decision_id: uuid.UUID, sequence: int, arm: int, size: int, response: dict[str, Any],
+            request: dict[str, Any], logged: dict[str, Any] | None = None) -> None:
+        """One decision: ``response`` as sent, ``logged`` (default: the response) in the log."""
+        self.responses.append(response)
+        self.entries.append(Entry("next", request, response if logged is None else logged, decision_id=decision_id))
+        self.reservations.append(Reservation(decision_id, arm, size, sequence, self.expires))
+
+
+def one_after_another(seed: int, last_sequence: int, count: int,
+                      decide: Callable[[int, np.random.Generator], None]) -> int:
+    """Make up to ``count`` decisions as if one call after another; return how many were made.
+
+    The k-th has sequence number ``last_sequence + k`` and draws from
+    ``default_rng([seed, sequence])``, so a batch decides what as many single calls would.
+    A ``Conflict`` (the budget or the pool ran out) after the first ends the batch: the
+    decisions made so far stand.
+    """
+    for k in range(count):
+        sequence = last_sequence + 1 + k
+        try:
+            decide(sequence, np.random.default_rng([seed, sequence]))
+        except Conflict:
+            if k == 0:
+                raise
+            return k
+    return count
 
 
 def settle(db: Session, session_id: uuid.UUID, decision_id: uuid.UUID) -> Reservation | None:

@@ -8,8 +8,8 @@ losses.
 
 Modules: ``steps`` (the decision rules of Algorithm 1, eq. 4 and eq. 6), ``state``
 (configuration, state and decision records), ``scores`` (the UCB terms), ``trend``
-(the Mann-Kendall statistic of the trend term), ``model`` (managed mode's warm-started
-logistic regression and per-group losses).
+(the Mann-Kendall statistic of the trend term), ``summary`` (where a session stands),
+``model`` (managed mode's warm-started logistic regression and per-group losses).
 """
 
 from service.algorithms.adaptive_sampling.model import (
@@ -30,15 +30,14 @@ from service.algorithms.adaptive_sampling.state import (
     SamplerState,
 )
 from service.algorithms.adaptive_sampling.steps import (
-    SamplerSummary,
     ScoreComponents,
     apply_observation,
     next_decision,
     release,
     reserve,
     score_components,
-    summary,
 )
+from service.algorithms.adaptive_sampling.summary import SamplerSummary, summary
 
 __all__ = [
     "AOPT_PLUS_DEFAULT_C1",
