@@ -105,6 +105,7 @@ def run_inline(parent: jobs.JobContext, child: jobs.JobContext,
         last[0] = time.monotonic()
         with transaction(parent.sessions) as db:
             cancel = queue.heartbeat(db, child.job_id, child.attempt, parent.settings.job_lease_seconds)
+        parent.progress(mean_progress(children(parent)))  # the run shows its children's progress meanwhile
         return cancel or parent.cancel_requested()
 
     try:

@@ -120,7 +120,8 @@ def _score(problem: Problem, rows: np.ndarray, test: np.ndarray) -> tuple[np.nda
 
 
 def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.ndarray, repetition: int,
-                should_stop: Callable[[], bool]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                should_stop: Callable[[], bool], progress: Callable[[float], None],
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     m, budget = len(problem.groups), problem.budget
     config = SamplerConfig(groups=problem.groups, budget=budget, **problem.policies[k])
     state, params = SamplerState.initial(config), None
@@ -147,6 +148,7 @@ def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.nda
             accuracy[point], log_loss[point] = _score(problem, train[:n], test)
             mixture[point] = np.asarray(state.counts, dtype=float) / n
             point += 1
+            progress(point / len(problem.points))
     return accuracy, log_loss, mixture
 
 
@@ -155,8 +157,10 @@ def run_repetition(problem: Problem, repetition: int, should_stop: Callable[[], 
     """Replay every policy on repetition ``repetition``'s split of the data."""
     pools, test = _split(problem, np.random.default_rng([problem.seed, repetition, SPLIT]))
     orders = _orders(problem, pools, repetition)
-    runs = []
-    for k in range(len(problem.policies)):
-        runs.append(_run_policy(problem, k, orders, test, repetition, should_stop))
-        progress((k + 1) / len(problem.policies))
+    runs, m = [], len(problem.policies)
+    for k in range(m):
+        def policy_progress(fraction: float, k: int = k) -> None:
+            progress((k + fraction) / m)
+
+        runs.append(_run_policy(problem, k, orders, test, repetition, should_stop, policy_progress))
     return Repetition(*(np.stack([run[i] for run in runs]) for i in range(3)))

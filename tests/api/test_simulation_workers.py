@@ -58,6 +58,9 @@ def test_cancelling_the_run_cancels_its_outstanding_repetitions(client, sessions
         created = client.post(URL, json=payload).json()
         wait_for(lambda: any(k.status == "running" for k in children(sessions, created["id"])), timeout=120,
                  what="a repetition to start")
+        running_progress = wait_for(lambda: (p := client.get(f"{URL}/{created['id']}").json()["progress"]) and p,
+                                    timeout=120, what="the run to show its children's progress")
+        assert 0 < running_progress < 1
         assert client.post(f"/v1/jobs/{created['job_id']}/cancel").status_code == 202
         shown = wait_for(lambda: (r := client.get(f"{URL}/{created['id']}").json())["status"] not in
                          ("queued", "running") and r, timeout=60, what="the run to stop")
