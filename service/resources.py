@@ -17,7 +17,8 @@ from fastapi import APIRouter
 
 __all__ = ["DECISION_TYPES", "load_models", "load_tasks", "routers"]
 
-DECISION_TYPES = ("group_samplers", "batch_schedulers", "balanced_filters", "partition_bandits", "fair_regressions")
+DECISION_TYPES = ("group_samplers", "batch_schedulers", "balanced_filters", "partition_bandits", "fair_regressions",
+                  "simulations")
 
 
 def _modules(part: str) -> list[ModuleType]:

@@ -73,6 +73,9 @@ def seed_resources(client: ApiClient, sessions: sessionmaker[Session],
     ids["/v1/fair-regressions"] = call("POST", "/v1/fair-regressions", json={
         "dataset_id": dataset, "constraint": {"type": "bounded_group_loss", "bound": 0.5},
         "max_iterations": 5, "seed": 0})["id"]
+    ids["/v1/simulations"] = call("POST", "/v1/simulations", json={
+        "decision_type": "group_sampler", "dataset_id": dataset, "budget": 10, "repetitions": 2, "curve_points": 2,
+        "policies": [{"strategy": "aopt"}, {"strategy": "uniform"}], "seed": 0})["id"]
     ids["/v1/jobs"] = bandit["job_id"]
     jobs = run_queued_jobs(sessions, settings)
     assert jobs and all(job.status == "succeeded" for job in jobs), [(j.kind, j.status, j.error) for j in jobs]
