@@ -72,6 +72,10 @@ def creation_datasets(db: Session, tenant_id: uuid.UUID,
         test = _dataset(db, tenant_id, payload.test_dataset_id, "test_dataset_id", labels=True, groups=True,
                         n_features=n_features)
         datasets["test"] = test.id
+    if payload.validation_dataset_id is not None:
+        valid = _dataset(db, tenant_id, payload.validation_dataset_id, "validation_dataset_id", labels=True,
+                         n_features=n_features, why=" to measure accuracy on")
+        datasets["validation"] = valid.id
     return datasets, column
 
 
@@ -89,18 +93,28 @@ def client_partitions(partitions: list[PartitionIn]) -> list[PartitionStats]:
 
 
 def run_datasets(db: Session, tenant_id: uuid.UUID, config: Config, pool_id: uuid.UUID,
-                 payload: RunRequest) -> tuple[uuid.UUID, uuid.UUID]:
-    """Train and test datasets of a managed run (the request's, else the bandit's), checked."""
+                 payload: RunRequest) -> dict[str, uuid.UUID]:
+    """Train, test and (optional) validation datasets of a managed run (the request's, else the bandit's), checked.
+
+    The validation split is required when the bandit uses accuracy (beyond the paper) and must differ from
+    the test split: accuracy decisions on the split that reports results would overfit it.
+    """
     why = " for a managed run"
     pool = DatasetRepository(db, tenant_id).get(pool_id)
     if pool.label_values is None or not set(pool.label_values) <= BINARY_LABELS:
         raise InvalidInput(f"the bandit's pool (dataset {pool.id}) needs labels of 0 and 1{why}",
                          ["body", "pool_dataset_id"])
     chosen = {}
-    for role in ("train", "test"):
+    for role in ("train", "test", "validation"):
         dataset_id = getattr(payload, f"{role}_dataset_id") or getattr(config, f"{role}_dataset_id")
+        if dataset_id is None and role == "validation" and not config.bandit.uses_accuracy:
+            continue
         if dataset_id is None:
-            raise InvalidInput(f"send {role}_dataset_id (the bandit has none)", ["body", f"{role}_dataset_id"])
+            because = " and it uses accuracy (accuracy_weight or accuracy_tolerance)" if role == "validation" else ""
+            raise InvalidInput(f"send {role}_dataset_id (the bandit has none{because})", ["body", f"{role}_dataset_id"])
         chosen[role] = _dataset(db, tenant_id, dataset_id, f"{role}_dataset_id", labels=True,
                                 groups=role == "test", n_features=pool.n_features, why=why).id
-    return chosen["train"], chosen["test"]
+    if chosen.get("validation") == chosen["test"]:
+        raise InvalidInput("must differ from the test dataset: accuracy is decided on the validation split and "
+                           "results are reported on the test split", ["body", "validation_dataset_id"])
+    return chosen

@@ -78,6 +78,15 @@ class PartitionBanditCreate(BaseModel):
         None, description="F of the initial model (F⁰); default: the first feedback's fairness_before")
     train_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
     test_dataset_id: uuid.UUID | None = Field(None, description="influence batches and managed runs")
+    accuracy_weight: FiniteFloat = Field(
+        0.0, ge=0, le=1e6, description="β, beyond the paper: the reward adds β × the change in accuracy (each part "
+        "divided by its reward_scale); 0 is the paper's reward. Feedback then needs accuracy_before/after")
+    accuracy_tolerance: FiniteFloat | None = Field(
+        None, ge=0, le=1e6, description="δ, beyond the paper: keep a batch only if accuracy stays within δ of the "
+        "best kept accuracy (and F improves); null is the paper's rule. Feedback then needs accuracy_before/after")
+    validation_dataset_id: uuid.UUID | None = Field(
+        None, description="where managed runs (and the guard of influence batches) measure accuracy; keep it apart "
+        "from test_dataset_id")
     model: BanditModelSpec = Field(default_factory=BanditModelSpec)
     seed: Seed | None = None
     pending_ttl_seconds: int = Field(
@@ -94,6 +103,9 @@ class PartitionBanditCreate(BaseModel):
                 self.pool_dataset_id is None or self.train_dataset_id is None or self.test_dataset_id is None):
             raise ValueError("batch_selection 'influence' needs pool_dataset_id, train_dataset_id and "
                              "test_dataset_id")
+        if self.batch_selection == "influence" and self.accuracy_tolerance is not None and (
+                self.validation_dataset_id is None):
+            raise ValueError("the accuracy guard of influence batches (accuracy_tolerance) needs validation_dataset_id")
         return self
 
 
@@ -135,6 +147,10 @@ class FeedbackReport(BaseModel):
     decision_id: uuid.UUID
     fairness_before: FiniteFloat = Field(description="F of the model before adding the batch")
     fairness_after: FiniteFloat = Field(description="F of the model trained with the batch")
+    accuracy_before: FiniteFloat | None = Field(
+        None, description="accuracy (or another accuracy-side metric, higher is better) of the model before the "
+        "batch, on a validation split; required when the bandit has accuracy_weight > 0 or accuracy_tolerance")
+    accuracy_after: FiniteFloat | None = Field(None, description="the same for the model trained with the batch")
 
 
 class FeedbackResult(BaseModel):
@@ -147,11 +163,17 @@ class FeedbackResult(BaseModel):
     budget_remaining: int
     done: bool
     stop_reason: str | None = None
+    delta_accuracy: float | None = Field(None, description="accuracy_after − accuracy_before (bandits using accuracy)")
+    best_accuracy: float | None = Field(None, description="the best accuracy of a kept model (bandits using accuracy)")
+    accuracy_guard_rejected: bool = Field(False, description="F improved but accuracy fell more than δ below the best")
 
 
 class RunRequest(BaseModel):
     train_dataset_id: uuid.UUID | None = Field(None, description="default: the bandit's")
     test_dataset_id: uuid.UUID | None = Field(None, description="default: the bandit's")
+    validation_dataset_id: uuid.UUID | None = Field(
+        None, description="default: the bandit's; accuracy is measured here (needed with accuracy_weight > 0 or "
+        "accuracy_tolerance)")
     refresh_influence: bool = Field(False, description="DataSift-Inf: recompute influence after kept batches")
 
 
@@ -177,6 +199,8 @@ class LastRun(BaseModel):
     final_fairness: float
     initial_accuracy: float
     final_accuracy: float
+    initial_validation_accuracy: float | None = None
+    final_validation_accuracy: float | None = None
 
 
 class PartitionBanditOut(BaseModel):
@@ -196,9 +220,12 @@ class PartitionBanditOut(BaseModel):
     alpha: float
     fairness_threshold: float
     max_evaluations: int | None
+    accuracy_weight: float = Field(description="β (0: the paper's reward)")
+    accuracy_tolerance: float | None = Field(description="δ (null: the paper's acceptance rule)")
     pool_dataset_id: uuid.UUID | None
     train_dataset_id: uuid.UUID | None
     test_dataset_id: uuid.UUID | None
+    validation_dataset_id: uuid.UUID | None = None
     partitioning: dict | None = Field(None, description="method, k chosen and BIC per k (pool bandits)")
     influence_pair: list[str] | None = Field(
         None, description="influence batches: report F as rate(pair[0]) − rate(pair[1]) or as |F|")
@@ -212,6 +239,7 @@ class PartitionBanditOut(BaseModel):
     pending_decisions: list[PendingOut] = Field(
         default_factory=list, description="the oldest (at most 100) decisions still holding their batch")
     best_fairness: float | None
+    best_accuracy: float | None = Field(None, description="the best accuracy of a kept model (bandits using accuracy)")
     done: bool
     stop_reason: str | None
     last_run: LastRun | None = None

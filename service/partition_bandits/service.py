@@ -79,7 +79,8 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
         bandit = datasift.BanditConfig(
             batch_size=payload.batch_size, budget=payload.budget, metric=payload.metric, reward=payload.reward,
             reward_scale=payload.reward_scale, batch_selection=payload.batch_selection, alpha=payload.alpha,
-            fairness_threshold=payload.fairness_threshold, max_evaluations=payload.max_evaluations)
+            fairness_threshold=payload.fairness_threshold, max_evaluations=payload.max_evaluations,
+            accuracy_weight=payload.accuracy_weight, accuracy_tolerance=payload.accuracy_tolerance)
     datasets, column = checks.creation_datasets(db, tenant_id, payload)
     partitioning = None
     if payload.pool_dataset_id is not None:
@@ -89,7 +90,8 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
     config = Config(bandit=bandit, pool_dataset_id=payload.pool_dataset_id,
                     train_dataset_id=payload.train_dataset_id, test_dataset_id=payload.test_dataset_id,
                     partitioning=partitioning, model=ModelConfig(type=payload.model.type, C=payload.model.C),
-                    initial_fairness=payload.initial_fairness, pending_ttl_seconds=float(payload.pending_ttl_seconds))
+                    initial_fairness=payload.initial_fairness, pending_ttl_seconds=float(payload.pending_ttl_seconds),
+                    validation_dataset_id=payload.validation_dataset_id)
     repo = repository(db, tenant_id)
     request = payload.model_dump(mode="json")
     if payload.partitions is None:
@@ -120,6 +122,11 @@ def report_feedback(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, pay
     repo = repository(db, tenant_id)
     record = repo.get_for_update(bandit_id, if_match)
     request = payload.model_dump(mode="json")
+    if load(record)[0].bandit.uses_accuracy:  # beyond the paper: β > 0 or a guard needs the accuracies
+        for name in ("accuracy_before", "accuracy_after"):
+            if getattr(payload, name) is None:
+                raise InvalidInput("is required: this bandit uses accuracy (accuracy_weight > 0 or accuracy_tolerance);"
+                                   " send the model's accuracy on a validation split", ["body", name])
 
     def apply() -> Step:
         # Checked here, not before report_once: the feedback that stopped the bandit is still answered again.
@@ -137,8 +144,10 @@ def report_feedback(db: Session, tenant_id: uuid.UUID, bandit_id: uuid.UUID, pay
             raise Conflict(f"decision {payload.decision_id} is no longer pending: it was released or expired, and "
                            "its items went back to the pool; ask for a new decision")
         with algorithm_errors():
-            new_bandit, result = datasift.apply_feedback(config.bandit, bandit, decision, payload.fairness_before,
-                                                         payload.fairness_after, reserved=held is not None)
+            new_bandit, result = datasift.apply_feedback(
+                config.bandit, bandit, decision, payload.fairness_before, payload.fairness_after,
+                reserved=held is not None, accuracy_before=payload.accuracy_before,
+                accuracy_after=payload.accuracy_after)
         response = {"decision_id": str(payload.decision_id), "round": decision.round, **result.to_dict()}
         return Step(response, state=replace(state, bandit=new_bandit).to_dict(), status=status_of(new_bandit))
 
@@ -159,12 +168,12 @@ def start_run(db: Session, tenant_id: uuid.UUID, settings: Settings, bandit_id: 
     config, _ = load(record)
     if config.pool_dataset_id is None:
         raise Conflict("managed runs need the pool: create the bandit with pool_dataset_id")
-    train_id, test_id = checks.run_datasets(db, tenant_id, config, config.pool_dataset_id, payload)
-    repo.link_datasets(record, {"run_train": train_id, "run_test": test_id})
+    chosen = checks.run_datasets(db, tenant_id, config, config.pool_dataset_id, payload)
+    repo.link_datasets(record, {f"run_{role}": dataset_id for role, dataset_id in chosen.items()})
     job = jobs.enqueue(db, settings, tenant_id=tenant_id, kind=RUN_JOB, resource_type=RESOURCE_TYPE,
                        resource_id=record.id,
-                       payload={"sequence": record.sequence + 1, "train_dataset_id": str(train_id),
-                                "test_dataset_id": str(test_id), "refresh_influence": payload.refresh_influence})
+                       payload={"sequence": record.sequence + 1, "refresh_influence": payload.refresh_influence,
+                                **{f"{role}_dataset_id": str(dataset_id) for role, dataset_id in chosen.items()}})
     repo.record(record, log=Entry("run", payload.model_dump(mode="json"), {"job_id": str(job.id)}))
     return job
 
@@ -205,7 +214,9 @@ def store_run(db: Session, job: jobs.Job, result: AcquisitionResult, acquired_id
     run = LastRun(job_id=job.id, stop_reason=result.stop_reason, n_acquired=len(acquired_ids),
                   evaluations=result.evaluations, initial_fairness=result.initial_fairness,
                   final_fairness=result.final_fairness, initial_accuracy=result.initial_accuracy,
-                  final_accuracy=result.final_accuracy)
+                  final_accuracy=result.final_accuracy,
+                  initial_validation_accuracy=result.details.get("initial_validation_accuracy"),
+                  final_validation_accuracy=result.details.get("final_validation_accuracy"))
     full = {"acquired_item_ids": acquired_ids, "trajectory": result.trajectory, **run.to_dict()}
     repo.put_blob(record, "run", {"acquired": result.acquired.astype(np.int64)}, meta=full)
     _, state = load(record)
@@ -223,7 +234,7 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
     bandit, params = state.bandit, config.bandit
     partitions: list[PartitionOut] = []
     progress: dict[str, Any] = {"round": 1, "evaluations": 0, "accepted_batches": 0, "budget_spent": 0,
-                                "best_fairness": None, "done": False, "stop_reason": None}
+                                "best_fairness": None, "best_accuracy": None, "done": False, "stop_reason": None}
     if bandit is not None:
         scores = datasift.partition_scores(params, bandit)
         stats = repository(db, tenant_id).partitions(record)
@@ -234,15 +245,18 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
         ]
         progress = {"round": bandit.evaluations + bandit.pending_decisions + 1, "evaluations": bandit.evaluations,
                     "accepted_batches": bandit.accepted_batches, "budget_spent": bandit.budget_spent,
-                    "best_fairness": bandit.best_fairness, "done": bandit.done, "stop_reason": bandit.stop_reason}
+                    "best_fairness": bandit.best_fairness, "best_accuracy": bandit.best_accuracy, "done": bandit.done,
+                    "stop_reason": bandit.stop_reason}
     spec, found = config.partitioning, state.partitioning
     return PartitionBanditOut(
         id=record.id, name=record.name, status=shown.status, job_id=record.job_id, error=shown.error,
         metric=params.metric, reward=params.reward, reward_scale=params.reward_scale,
         batch_selection=params.batch_selection, batch_size=params.batch_size, budget=params.budget,
         alpha=params.alpha, fairness_threshold=params.fairness_threshold,
-        max_evaluations=params.max_evaluations, pool_dataset_id=config.pool_dataset_id,
+        max_evaluations=params.max_evaluations, accuracy_weight=params.accuracy_weight,
+        accuracy_tolerance=params.accuracy_tolerance, pool_dataset_id=config.pool_dataset_id,
         train_dataset_id=config.train_dataset_id, test_dataset_id=config.test_dataset_id,
+        validation_dataset_id=config.validation_dataset_id,
         partitioning=None if spec is None else {**spec.to_dict(), **(found.to_dict() if found else {})},
         influence_pair=None if state.influence_pair is None else list(state.influence_pair), partitions=partitions,
         budget_remaining=params.budget - progress["budget_spent"] - (0 if bandit is None else bandit.reserved),

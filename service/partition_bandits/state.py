@@ -2,7 +2,8 @@
 
 ::
 
-    config  {"bandit": BanditConfig, "pool_dataset_id", "train_dataset_id", "test_dataset_id": id or null,
+    config  {"bandit": BanditConfig, "pool_dataset_id", "train_dataset_id", "test_dataset_id",
+             "validation_dataset_id": id or null,
              "partitioning": {method, max_components, column, standardize, include_groups} or null,
              "model": {type, C}, "initial_fairness": F⁰ or null}
     state   {"bandit": BanditState without its items, or null while the pool is partitioned,
@@ -85,13 +86,15 @@ class Config:
     model: ModelConfig
     initial_fairness: float | None
     pending_ttl_seconds: float = DEFAULT_PENDING_TTL_SECONDS
+    validation_dataset_id: uuid.UUID | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"bandit": self.bandit.to_dict(), "pool_dataset_id": _text(self.pool_dataset_id),
                 "train_dataset_id": _text(self.train_dataset_id), "test_dataset_id": _text(self.test_dataset_id),
                 "partitioning": None if self.partitioning is None else self.partitioning.to_dict(),
                 "model": self.model.to_dict(), "initial_fairness": self.initial_fairness,
-                "pending_ttl_seconds": self.pending_ttl_seconds}
+                "pending_ttl_seconds": self.pending_ttl_seconds,
+                "validation_dataset_id": _text(self.validation_dataset_id)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Config:
@@ -102,7 +105,8 @@ class Config:
                    partitioning=None if partitioning is None else PartitioningConfig.from_dict(partitioning),
                    model=ModelConfig.from_dict(data["model"]),
                    initial_fairness=None if fairness is None else float(fairness),
-                   pending_ttl_seconds=float(data.get("pending_ttl_seconds", DEFAULT_PENDING_TTL_SECONDS)))
+                   pending_ttl_seconds=float(data.get("pending_ttl_seconds", DEFAULT_PENDING_TTL_SECONDS)),
+                   validation_dataset_id=_id(data.get("validation_dataset_id")))
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,8 @@ class LastRun:
     final_fairness: float
     initial_accuracy: float
     final_accuracy: float
+    initial_validation_accuracy: float | None = None
+    final_validation_accuracy: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "job_id": str(self.job_id)}
@@ -156,7 +162,9 @@ class LastRun:
         return cls(job_id=uuid.UUID(data["job_id"]), stop_reason=data["stop_reason"],
                    n_acquired=int(data["n_acquired"]), evaluations=int(data["evaluations"]),
                    initial_fairness=data["initial_fairness"], final_fairness=data["final_fairness"],
-                   initial_accuracy=data["initial_accuracy"], final_accuracy=data["final_accuracy"])
+                   initial_accuracy=data["initial_accuracy"], final_accuracy=data["final_accuracy"],
+                   initial_validation_accuracy=data.get("initial_validation_accuracy"),
+                   final_validation_accuracy=data.get("final_validation_accuracy"))
 
 
 @dataclass(frozen=True)

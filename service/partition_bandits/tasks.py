@@ -42,7 +42,8 @@ def _labeled(table: DatasetArrays) -> LabeledData:
 
 
 def build_pool_bandit(config: Config, pool: DatasetArrays, train: DatasetArrays | None,
-                      test: DatasetArrays | None, rng: np.random.Generator) -> PreparedPool:
+                      test: DatasetArrays | None, rng: np.random.Generator,
+                      validation: DatasetArrays | None = None) -> PreparedPool:
     """Partition the pool (GMM with BIC, or a column), order each partition's items, build the state."""
     spec = config.partitioning
     assert spec is not None, "a pool bandit has its partitioning"
@@ -50,7 +51,8 @@ def build_pool_bandit(config: Config, pool: DatasetArrays, train: DatasetArrays 
     space = partition_space(pool.features, pool.group_codes, len(pool.group_values or []), method=spec.method,
                             include_groups=spec.include_groups, standardize=spec.standardize)
     influence_data = None if train is None or test is None else InfluenceData(
-        _labeled(train), _labeled(test), _labeled(pool), C=config.model.C)
+        _labeled(train), _labeled(test), _labeled(pool), C=config.model.C,
+        validation=None if validation is None else _labeled(validation))
     return prepare_pool(
         config.bandit, space, pool.labels, None if groups is None else groups.astype(str), rng, method=spec.method,
         max_components=spec.max_components, column=spec.column, max_partitions=MAX_PARTITIONS,
@@ -73,9 +75,11 @@ def partition_pool_job(ctx: JobContext) -> None:
         influence = config.bandit.batch_selection == "influence"
         train = _dataset(db, ctx, config.train_dataset_id) if influence else None
         test = _dataset(db, ctx, config.test_dataset_id) if influence else None
+        guarded = influence and config.bandit.accuracy_tolerance is not None
+        validation = _dataset(db, ctx, config.validation_dataset_id) if guarded else None
     ctx.progress(0.05, force=True)
     try:
-        prepared = build_pool_bandit(config, pool, train, test, np.random.default_rng([seed, sequence]))
+        prepared = build_pool_bandit(config, pool, train, test, np.random.default_rng([seed, sequence]), validation)
     except ValueError as exc:
         raise PermanentError(str(exc)) from None
     ctx.commit(lambda db, job: service.store_partitioned(db, job, prepared, pool.ids, sequence))
@@ -91,12 +95,15 @@ def run_job(ctx: JobContext) -> None:
         pool = _dataset(db, ctx, config.pool_dataset_id)
         train = load_arrays(db, ctx.tenant_id, uuid.UUID(payload["train_dataset_id"]))
         test = load_arrays(db, ctx.tenant_id, uuid.UUID(payload["test_dataset_id"]))
+        valid_id = payload.get("validation_dataset_id")
+        validation = None if valid_id is None else load_arrays(db, ctx.tenant_id, uuid.UUID(valid_id))
         partitioning = _stored_partitioning(repo, record, state)
     try:
         result = run_acquisition(
             _labeled(pool), _labeled(train), _labeled(test), config.bandit,
             np.random.default_rng([seed, payload["sequence"]]), partitioning=partitioning,
-            C=config.model.C, refresh_influence=payload["refresh_influence"], progress=ctx.progress)
+            C=config.model.C, refresh_influence=payload["refresh_influence"], progress=ctx.progress,
+            validation=None if validation is None else _labeled(validation))
     except ValueError as exc:
         raise PermanentError(f"the run failed: {exc}") from None
     rows = result.acquired.tolist()

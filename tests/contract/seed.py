@@ -116,6 +116,14 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call("POST", f"{bandit}/feedback", json={
         "decision_id": decision["decision_id"], "fairness_before": 0.2, "fairness_after": 0.15})
     run = call("POST", f"{bandit}/runs", json={})
+    guarded = call("POST", "/v1/partition-bandits", json={  # beyond the paper: β and δ with reported accuracy
+        "partitions": [{"id": "p", "size": 4, "centroid": [0.0], "base_rate_difference": 0.1},
+                       {"id": "q", "size": 4, "centroid": [1.0], "base_rate_difference": 0.0}],
+        "batch_size": 2, "budget": 4, "accuracy_weight": 0.5, "accuracy_tolerance": 0.01, "seed": 0})
+    decision = call("POST", f"/v1/partition-bandits/{guarded['id']}/next")
+    call("POST", f"/v1/partition-bandits/{guarded['id']}/feedback", json={
+        "decision_id": decision["decision_id"], "fairness_before": 0.2, "fairness_after": 0.15,
+        "accuracy_before": 0.8, "accuracy_after": 0.805})
     filter_url = f"/v1/balanced-filters/{ids['/v1/balanced-filters']}"
     candidates = [{"id": f"c{i}", "features": [float(i % 3) * 3, float(i % 2) * 3]} for i in range(12)]
     decided = call("POST", f"{filter_url}/decisions", json={"candidates": candidates})["decisions"]

@@ -8,7 +8,8 @@ shares the reward. Managed mode runs the whole acquisition with
 
 Modules: ``steps`` (Algorithm 1's steps, eq. 2's UCB choice), ``state`` (configuration,
 state, records and the session errors), ``setup`` (a fresh bandit, item order),
-``rewards`` (eq. 1 and eq. 2), ``partitions`` (the GMM or by-column pool split),
+``config`` (the hyperparameters), ``guard`` (beyond the paper: the accuracy-aware reward and
+acceptance guard), ``rewards`` (eq. 1 and eq. 2), ``partitions`` (the GMM or by-column pool split),
 ``pool`` (the partitioning space and a fresh bandit over a pool, for the partitioning job),
 ``influence`` (the logistic model, fairness surrogate and influence of eq. 5),
 ``run`` (managed mode end to end), ``baselines`` (the flat-pool baselines of the paper's
@@ -16,6 +17,7 @@ experiments).
 """
 
 from service.algorithms.datasift.baselines import BASELINES, run_baseline
+from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import LogisticModel, fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, PartitionStats, partition_pool
 from service.algorithms.datasift.pool import InfluenceData, PreparedPool, partition_space, prepare_pool
@@ -71,6 +73,7 @@ __all__ = [
     "release",
     "reserve",
     "partition_space",
+    "pool_accuracy_influence",
     "pool_influence",
     "prepare_pool",
     "reorder_remaining",
@@ -78,4 +81,5 @@ __all__ = [
     "run_baseline",
     "shared_rewards",
     "ucb_scores",
+    "within_guard",
 ]

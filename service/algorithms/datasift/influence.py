@@ -42,7 +42,9 @@ __all__ = [
     "FairnessSurrogate",
     "InfluenceRegressor",
     "LogisticModel",
+    "accuracy_surrogate",
     "fairness_influence",
+    "influence",
     "fairness_surrogate",
     "fit_logistic",
 ]
@@ -160,6 +162,20 @@ def fairness_surrogate(
     return best
 
 
+def accuracy_surrogate(model: LogisticModel, X: np.ndarray, y: np.ndarray) -> tuple[float, np.ndarray]:
+    """Soft accuracy A(θ) = mean P(ŷ = y) on (X, y), and its gradient with respect to (w, b).
+
+    Beyond the paper: the smooth stand-in for accuracy that the accuracy guard's
+    influence uses (as the fairness surrogate stands in for F), in accuracy units:
+    ∂P(ŷ = y)/∂θ = (2y − 1)·σ(1 − σ)·x.
+    """
+    Xb = _with_bias(X)
+    p = _sigmoid(Xb @ np.append(model.coef, model.intercept))
+    sign = 2.0 * np.asarray(y, dtype=float) - 1.0
+    value = float(np.mean(np.where(sign > 0, p, 1.0 - p)))
+    return value, np.asarray(((sign * p * (1.0 - p))[:, None] * Xb).mean(axis=0))
+
+
 def fairness_influence(
     model: LogisticModel,
     X_train: np.ndarray,
@@ -175,6 +191,11 @@ def fairness_influence(
     ----------
     DataSift, eq. 4 and eq. 5; Koh & Liang (2017), eq. 2.
     """
+    return influence(model, X_train, y_train, surrogate.gradient)
+
+
+def influence(model: LogisticModel, X_train: np.ndarray, y_train: np.ndarray, gradient: np.ndarray) -> np.ndarray:
+    """I(x) = −gᵀ H⁻¹ ∇ℓ(x, θ) for every training row, for any function's gradient g at θ (eq. 5's machinery)."""
     Xb = _with_bias(X_train)
     y = np.asarray(y_train, dtype=float)
     n, d = Xb.shape
@@ -184,10 +205,10 @@ def fairness_influence(
     ridge[-1] = 0.0
     hessian[np.diag_indices(d)] += ridge
     try:
-        v = cho_solve(cho_factor(hessian), surrogate.gradient)
+        v = cho_solve(cho_factor(hessian), gradient)
     except LinAlgError:
         hessian[np.diag_indices(d)] += HESSIAN_DAMPING
-        v = np.linalg.lstsq(hessian, surrogate.gradient, rcond=None)[0]
+        v = np.linalg.lstsq(hessian, gradient, rcond=None)[0]
     # ∇ℓ(x) = (σ(θᵀx) − y)·x, so −∇Fᵀ H⁻¹ ∇ℓ(x) = −(σ − y)·(xᵀ v).
     return np.asarray(-(p - y) * (Xb @ v))
 

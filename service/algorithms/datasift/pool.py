@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, partition_pool
 from service.algorithms.datasift.run import Evaluator, LabeledData, pool_influence
@@ -79,12 +80,17 @@ def partition_space(
 
 @dataclass(frozen=True)
 class InfluenceData:
-    """What DataSift-Inf orders a pool with: the initial training set, the test set, the labelled pool, and ``C``."""
+    """What DataSift-Inf orders a pool with: the initial training set, the test set, the labelled pool, and ``C``.
+
+    ``validation`` (beyond the paper) is needed with ``accuracy_tolerance``: the guard
+    estimates each pool item's influence on soft accuracy there.
+    """
 
     train: LabeledData
     test: LabeledData
     pool: LabeledData
     C: float = 1.0
+    validation: LabeledData | None = None
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,7 @@ def prepare_pool(
     if max_partitions is not None and len(partitioning.partitions) > max_partitions:
         raise InputError(f"the pool splits into {len(partitioning.partitions)} partitions; at most "
                          f"{max_partitions} are allowed (choose a column with fewer values)")
-    influence = pair = None
+    influence = pair = within = None
     if config.batch_selection == "influence":
         if influence_data is None:
             raise InputError("batch_selection='influence' needs the training set, the test set and a labelled pool")
@@ -161,6 +167,12 @@ def prepare_pool(
         model = fit_logistic(data.train.X, data.train.y, C=data.C)
         pair = Evaluator(data.test, config.metric, model).pair
         influence = pool_influence(model, data.train, data.test, data.pool, metric=config.metric, pair=pair)
+        if config.accuracy_tolerance is not None:
+            if data.validation is None:
+                raise InputError("the accuracy guard of influence batches needs a validation set")
+            within = within_guard(pool_accuracy_influence(
+                model, data.train.X, data.train.y, data.validation.X, data.validation.y, data.pool.X, data.pool.y),
+                len(data.train), config.batch_size, config.accuracy_tolerance)
     state = init_state(config, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
-                       influence=influence, initial_fairness=initial_fairness)
+                       influence=influence, initial_fairness=initial_fairness, within_guard=within)
     return PreparedPool(state, partitioning, influence, pair)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from service.algorithms import metrics
+from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import (
     InfluenceRegressor,
     LogisticModel,
@@ -166,6 +167,7 @@ def run_acquisition(
     refresh_influence: bool = False,
     progress: ProgressFn | None = None,
     should_stop: StopFn | None = None,
+    validation: LabeledData | None = None,
 ) -> AcquisitionResult:
     """Run DataSift (``batch_selection="random"``) or DataSift-Inf (``"influence"``) to the end.
 
@@ -191,31 +193,51 @@ def run_acquisition(
     should_stop : callable, optional
         Polled before every round; when it returns True the run stops with
         ``stop_reason="cancelled"``.
+    validation : LabeledData, optional
+        Beyond the paper: the split on which accuracy is measured for
+        ``accuracy_weight`` / ``accuracy_tolerance`` (required by them), apart from
+        ``test``. With the guard, DataSift-Inf estimates each pool point's
+        influence on soft validation accuracy and ranks within the guard first.
 
     Returns
     -------
     AcquisitionResult
         ``trajectory`` has one entry per evaluated batch: ``round``,
         ``partition``, ``accepted``, ``fairness`` and ``accuracy`` of the model
-        trained with that batch, ``best_fairness`` and ``n_acquired`` after it.
+        trained with that batch, ``best_fairness`` and ``n_acquired`` after it
+        (and ``validation_accuracy`` with a validation split).
 
     References
     ----------
     DataSift, Algorithm 1 and Algorithm 2.
     """
+    if config.uses_accuracy and validation is None:
+        raise InputError("accuracy_weight and accuracy_tolerance need a validation split to measure accuracy on")
+
+    def valid_accuracy(fitted: LogisticModel) -> float | None:
+        if validation is None:
+            return None
+        return float(((fitted.predict_proba(validation.X) >= metrics.POSITIVE_THRESHOLD) == validation.y).mean())
+
     model = fit_logistic(train.X, train.y, C=C)
     evaluate = Evaluator(test, config.metric, model)
     fairness, accuracy = evaluate(model)
+    valid = initial_valid = valid_accuracy(model)
+    guarded = config.batch_selection == "influence" and config.accuracy_tolerance is not None
+    tolerance = config.accuracy_tolerance or 0.0
     initial = (fairness, accuracy)
     if partitioning is None:
         partitioning = partition_pool(pool.X, pool.y, pool.groups, rng=rng, max_components=max_components)
     if len(partitioning.assignment) != len(pool):
         raise InputError("the partitioning does not match the pool")
-    influence = None
+    influence = within = None
     if config.batch_selection == "influence":
         influence = pool_influence(model, train, test, pool, metric=config.metric, pair=evaluate.pair)
+    if guarded and validation is not None:
+        within = within_guard(pool_accuracy_influence(model, train.X, train.y, validation.X, validation.y, pool.X,
+                                                      pool.y), len(train), config.batch_size, tolerance)
     state = init_state(config, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
-                       influence=influence, initial_fairness=fairness)
+                       influence=influence, initial_fairness=fairness, within_guard=within)
     cap = config.max_evaluations or max(1, math.ceil(len(pool) / config.batch_size))
     acquired: list[np.ndarray] = []
     X_cur, y_cur = train.X, train.y
@@ -232,14 +254,20 @@ def run_acquisition(
         y_new = np.concatenate([y_cur, pool.y[batch]])
         candidate = fit_logistic(X_new, y_new, C=C)
         after, after_accuracy = evaluate(candidate)
-        state, result = apply_feedback(config, state, decision, fairness, after)
+        after_valid = valid_accuracy(candidate)
+        state, result = apply_feedback(config, state, decision, fairness, after, accuracy_before=valid,
+                                       accuracy_after=after_valid)
         if result.accepted:
-            X_cur, y_cur, fairness, accuracy = X_new, y_new, after, after_accuracy
+            X_cur, y_cur, fairness, accuracy, valid = X_new, y_new, after, after_accuracy, after_valid
             acquired.append(batch)
             if refresh_influence and config.batch_selection == "influence" and not state.done:
                 current = LabeledData(X_cur, y_cur, np.zeros(len(y_cur)))
+                if guarded and validation is not None:
+                    within = within_guard(pool_accuracy_influence(candidate, X_cur, y_cur, validation.X,
+                                                                  validation.y, pool.X, pool.y),
+                                          len(y_cur), config.batch_size, tolerance)
                 state = reorder_remaining(state, pool_influence(
-                    candidate, current, test, pool, metric=config.metric, pair=evaluate.pair))
+                    candidate, current, test, pool, metric=config.metric, pair=evaluate.pair), within)
         trajectory.append({
             "round": decision.round,
             "partition": decision.partition,
@@ -248,6 +276,7 @@ def run_acquisition(
             "accuracy": after_accuracy,
             "best_fairness": result.best_fairness,
             "n_acquired": state.budget_spent,
+            **({} if after_valid is None else {"validation_accuracy": after_valid}),
         })
         stop_reason = state.stop_reason
         done_fraction = max(done_fraction, state.budget_spent / config.budget, state.evaluations / cap)
@@ -264,5 +293,6 @@ def run_acquisition(
         final_fairness=fairness,
         final_accuracy=accuracy,
         evaluations=state.evaluations,
-        details={"partitions": len(partitioning.partitions), "pair": evaluate.pair},
+        details={"partitions": len(partitioning.partitions), "pair": evaluate.pair,
+                 "initial_validation_accuracy": initial_valid, "final_validation_accuracy": valid},
     )

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from service.algorithms.datasift.guard import guarded_order
 from service.algorithms.datasift.partitions import PartitionStats, normalized_distances
 from service.algorithms.datasift.state import BanditConfig, BanditState, check_finite
 from service.algorithms.validation import InputError
@@ -29,6 +30,7 @@ def init_state(
     influence: np.ndarray | None = None,
     influence_sign: int = 1,
     initial_fairness: float | None = None,
+    within_guard: np.ndarray | None = None,
 ) -> BanditState:
     """A fresh bandit over ``partitions``.
 
@@ -50,6 +52,13 @@ def init_state(
     initial_fairness : float, optional
         F of the model trained on the initial training set (F⁰ of Algorithm 1);
         otherwise the first feedback's ``fairness_before`` is used.
+    within_guard : bool array, optional
+        Beyond the paper (``accuracy_tolerance``): per pool item, whether its
+        estimated accuracy influence is within the guard
+        (:func:`~service.algorithms.datasift.guard.within_guard`). Influence batches
+        then rank by fairness influence among those items first; the others are
+        offered only after every guarded item of the wanted sign
+        (:func:`~service.algorithms.datasift.guard.guarded_order`).
 
     References
     ----------
@@ -67,7 +76,7 @@ def init_state(
         assignment = np.asarray(assignment, dtype=np.int64)
         if assignment.min() < 0 or assignment.max() >= g or np.any(np.bincount(assignment, minlength=g) != sizes):
             raise InputError("assignment does not match the partitions' sizes")
-        items = _ordered_items(config, assignment, g, rng, influence)
+        items = _ordered_items(config, assignment, g, rng, influence, within_guard)
     elif config.batch_selection == "influence":
         raise InputError("influence batches need the pool (an assignment and predicted influence)")
     state = BanditState(
@@ -89,7 +98,7 @@ def init_state(
 
 def _ordered_items(
     config: BanditConfig, assignment: np.ndarray, g: int, rng: np.random.Generator | None,
-    influence: np.ndarray | None,
+    influence: np.ndarray | None, within: np.ndarray | None = None,
 ) -> np.ndarray:
     if config.batch_selection == "influence":
         if influence is None or len(influence) != len(assignment):
@@ -97,7 +106,8 @@ def _ordered_items(
         key = np.asarray(influence, dtype=float)
         if not np.all(np.isfinite(key)):
             raise InputError("predicted influence must be finite")
-        order = np.lexsort((key, assignment))  # by partition, then ascending influence
+        # by partition, then the guard's tier (all 0 without a guard), then ascending influence
+        order = np.lexsort((key, guarded_order(key, within), assignment))
     else:
         if rng is None:
             raise InputError("random batches need rng to shuffle the pool")
@@ -107,11 +117,13 @@ def _ordered_items(
     return order
 
 
-def reorder_remaining(state: BanditState, influence: np.ndarray) -> BanditState:
+def reorder_remaining(state: BanditState, influence: np.ndarray, within: np.ndarray | None = None) -> BanditState:
     """A copy of ``state`` whose items still on offer are re-sorted by a new ``influence``.
 
     For a managed DataSift-Inf run that recomputes influence at the current
     model after a batch is kept; items already offered keep their places.
+    ``within`` (beyond the paper) is the accuracy guard's flag per pool item, as in
+    :func:`init_state`.
 
     References
     ----------
@@ -120,10 +132,11 @@ def reorder_remaining(state: BanditState, influence: np.ndarray) -> BanditState:
     if state.items is None:
         raise InputError("this bandit does not know the pool's items")
     influence = np.asarray(influence, dtype=float)
+    tiers = guarded_order(influence, within)
     items = state.items.copy()
     for j in range(len(state.partition_ids)):
         lo, hi = state.offsets[j] + state.start[j], state.offsets[j] + state.end[j]
         window = items[lo:hi]
-        items[lo:hi] = window[np.argsort(influence[window], kind="stable")]
+        items[lo:hi] = window[np.lexsort((influence[window], tiers[window]))]
     items.flags.writeable = False
     return replace(state, items=items)

@@ -17,6 +17,15 @@ from typing import Any
 
 import numpy as np
 
+from service.algorithms.datasift.config import (
+    BATCH_SELECTIONS,
+    METRICS,
+    REWARD_SCALES,
+    REWARDS,
+    STOP_REASONS,
+    BanditConfig,
+    check_finite,
+)
 from service.algorithms.validation import InputError, StateError
 
 __all__ = [
@@ -35,20 +44,6 @@ __all__ = [
     "check_finite",
 ]
 
-METRICS = ("demographic_parity", "equal_opportunity", "equalized_odds")
-REWARDS = ("base_rate_distance", "distance", "base_rate", "selected_only")
-REWARD_SCALES = ("none", "running_max")
-BATCH_SELECTIONS = ("random", "influence")
-STOP_REASONS = ("fairness_threshold", "budget", "max_evaluations", "pool_exhausted", "cancelled")
-
-
-def check_finite(value: float, name: str) -> float:
-    """``value`` as a float, or InputError when it is NaN or infinite."""
-    value = float(value)
-    if not np.isfinite(value):
-        raise InputError(f"{name} must be a finite number")
-    return value
-
 
 class DataSiftError(StateError):
     """Base class of the session errors the HTTP layer maps to 409."""
@@ -66,48 +61,6 @@ class BanditReservedError(DataSiftError):
     """No decision can be made now: what is left (budget, evaluations, items) is held by pending ones."""
 
 
-def _choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise InputError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
-
-
-@dataclass(frozen=True)
-class BanditConfig:
-    """Hyperparameters of one bandit (SPEC §4.4); validated on construction."""
-
-    batch_size: int
-    budget: int
-    metric: str = "demographic_parity"
-    reward: str = "base_rate_distance"
-    reward_scale: str = "none"
-    batch_selection: str = "random"
-    alpha: float = 0.1
-    fairness_threshold: float = 0.01
-    max_evaluations: int | None = None
-
-    def __post_init__(self) -> None:
-        _choice("metric", self.metric, METRICS)
-        _choice("reward", self.reward, REWARDS)
-        _choice("reward_scale", self.reward_scale, REWARD_SCALES)
-        _choice("batch_selection", self.batch_selection, BATCH_SELECTIONS)
-        if self.batch_size < 1 or self.budget < 1:
-            raise InputError("batch_size and budget must be positive integers")
-        if not (np.isfinite(self.alpha) and self.alpha >= 0):
-            raise InputError("alpha must be a finite number >= 0")
-        if not (np.isfinite(self.fairness_threshold) and self.fairness_threshold >= 0):
-            raise InputError("fairness_threshold must be a finite number >= 0")
-        if self.max_evaluations is not None and self.max_evaluations < 1:
-            raise InputError("max_evaluations must be a positive integer or null")
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BanditConfig:
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
-
-
 @dataclass(frozen=True, eq=False)
 class BanditState:
     """Everything the bandit knows between two steps; never mutated.
@@ -123,6 +76,11 @@ class BanditState:
     ``reserved`` the budget they hold. A released decision gives its batch back:
     ``returned`` lists, per partition, the offer positions (indices into the
     partition's offer order) of such items, offered again before the window.
+
+    Beyond the paper (used only with ``accuracy_weight`` or ``accuracy_tolerance``):
+    ``accuracy_sums`` are the raw (ΔA units) accuracy parts of the credited rewards,
+    ``best_accuracy`` the best accuracy of a kept model and ``max_abs_accuracy_delta``
+    the largest |ΔA| so far (the accuracy part's ``running_max`` scale).
     """
 
     partition_ids: tuple[str, ...]
@@ -146,12 +104,15 @@ class BanditState:
     pending_pulls: tuple[int, ...] = ()
     reserved: int = 0
     returned: tuple[tuple[int, ...], ...] = ()
+    accuracy_sums: tuple[float, ...] = ()
+    best_accuracy: float | None = None
+    max_abs_accuracy_delta: float = 0.0
     offsets: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", tuple(int(v) for v in np.cumsum((0,) + self.sizes[:-1])))
         k = len(self.partition_ids)
-        for name, empty in (("pending_pulls", 0), ("returned", ())):
+        for name, empty in (("pending_pulls", 0), ("returned", ()), ("accuracy_sums", 0.0)):
             if not getattr(self, name):  # a state stored before decisions could be pending
                 object.__setattr__(self, name, (empty,) * k)
 
@@ -242,6 +203,9 @@ class BanditState:
             pending_pulls=tuple(int(v) for v in data.get("pending_pulls", ())),
             reserved=int(data.get("reserved", 0)),
             returned=tuple(tuple(int(i) for i in r) for r in data.get("returned", ())),
+            accuracy_sums=tuple(float(v) for v in data.get("accuracy_sums", ())),
+            best_accuracy=None if data.get("best_accuracy") is None else float(data["best_accuracy"]),
+            max_abs_accuracy_delta=float(data.get("max_abs_accuracy_delta", 0.0)),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -291,7 +255,13 @@ class Decision:
 
 @dataclass(frozen=True)
 class FeedbackResult:
-    """What ``feedback`` answers (SPEC §4.4); ``rewards`` is eq. 1's credit per partition."""
+    """What ``feedback`` answers (SPEC §4.4); ``rewards`` is eq. 1's credit per partition.
+
+    The accuracy fields are ``None`` unless the config uses accuracy (beyond the paper):
+    ``delta_accuracy`` = accuracy_after − accuracy_before, ``best_accuracy`` the best of a
+    kept model, ``accuracy_guard_rejected`` whether the guard refused a batch that
+    Algorithm 1 alone would have kept.
+    """
 
     accepted: bool
     delta_fairness: float
@@ -300,6 +270,9 @@ class FeedbackResult:
     budget_remaining: int
     done: bool
     stop_reason: str | None
+    delta_accuracy: float | None = None
+    best_accuracy: float | None = None
+    accuracy_guard_rejected: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from service.algorithms.datasift import guard
 from service.algorithms.datasift.rewards import shared_rewards, ucb_scores
 from service.algorithms.datasift.state import (
     BanditConfig,
@@ -54,17 +55,25 @@ __all__ = ["apply_feedback", "next_decision", "partition_scores", "release", "re
 UCB_TIE_TOLERANCE = 1e-12
 
 
-def _scale(config: BanditConfig, state: BanditState) -> float:
-    if config.reward_scale == "running_max" and state.max_abs_delta > 0:
-        return state.max_abs_delta
+def _scale(config: BanditConfig, state: BanditState, accuracy: bool = False) -> float:
+    largest = state.max_abs_accuracy_delta if accuracy else state.max_abs_delta
+    if config.reward_scale == "running_max" and largest > 0:
+        return largest
     return 1.0
+
+
+def _means(config: BanditConfig, state: BanditState, pulls: np.ndarray) -> tuple[np.ndarray, ...]:
+    if config.accuracy_weight == 0:  # the paper's reward, computed exactly as before the option existed
+        return ucb_scores(state.reward_sums, state.reward_counts, pulls, config.alpha, _scale(config, state))
+    sums = guard.reward_sums(config, np.asarray(state.reward_sums), np.asarray(state.accuracy_sums),
+                             _scale(config, state), _scale(config, state, accuracy=True))
+    return ucb_scores(sums, state.reward_counts, pulls, config.alpha)
 
 
 def partition_scores(config: BanditConfig, state: BanditState) -> dict[str, dict[str, Any]]:
     """Per partition: reward (R_j), bonus, ucb, pulls, remaining items and eligibility (eq. 2)."""
     pulls = np.asarray(state.pulls) + np.asarray(state.pending_pulls)
-    mean, bonus, ucb = ucb_scores(state.reward_sums, state.reward_counts, pulls, config.alpha,
-                                  _scale(config, state))
+    mean, bonus, ucb = _means(config, state, pulls)
     need = state.round_batch_size(config)
     return {
         pid: {
@@ -176,6 +185,8 @@ def apply_feedback(
     fairness_after: float,
     *,
     reserved: bool = False,
+    accuracy_before: float | None = None,
+    accuracy_after: float | None = None,
 ) -> tuple[BanditState, FeedbackResult]:
     """Record one evaluated batch: accept or reject it, share the reward, check stopping.
 
@@ -188,6 +199,12 @@ def apply_feedback(
 
     With ``reserved`` the decision was pending (its items already left the offer at
     :func:`reserve`): its feedback may come in any order, and after the bandit stopped.
+
+    Beyond the paper, with ``accuracy_weight`` β > 0 or ``accuracy_tolerance`` δ set
+    (:mod:`~service.algorithms.datasift.guard`), ``accuracy_before`` / ``accuracy_after``
+    are required: the reward shares ΔF / s_F + β·ΔA / s_A, and the batch is kept only
+    if also accuracy_after ≥ A_best − δ (A_best: the best accuracy of a kept model,
+    ``accuracy_before`` included). Neither option set: the accuracies are ignored.
 
     Raises
     ------
@@ -207,9 +224,17 @@ def apply_feedback(
                                  f"{state.evaluations + 1}")
     before = check_finite(fairness_before, "fairness_before")
     after = check_finite(fairness_after, "fairness_after")
+    accuracy = guard.accuracy_pair(config, accuracy_before, accuracy_after)
     best = before if state.best_fairness is None else state.best_fairness
     delta = abs(before) - abs(after)
-    accepted = abs(after) <= abs(best) and delta != 0.0
+    fairer = abs(after) <= abs(best) and delta != 0.0
+    delta_acc = best_acc = None
+    accepted = fairer
+    if accuracy is not None:
+        delta_acc = accuracy[1] - accuracy[0]
+        best_acc = max(accuracy[0], accuracy[0] if state.best_accuracy is None else state.best_accuracy)
+        accepted = fairer and guard.guard_accepts(config, best_acc, accuracy[1])
+        best_acc = max(best_acc, accuracy[1]) if accepted else best_acc
     best_after = after if accepted else best
     i = decision.partition_index
     if not 0 <= i < len(state.partition_ids) or (
@@ -218,6 +243,8 @@ def apply_feedback(
         raise InputError("the decision does not fit this bandit's state")
     rewards, credited = shared_rewards(delta, i, np.asarray(state.base_rate_difference),
                                        np.asarray(state.distance), config.reward)
+    acc_rewards = shared_rewards(delta_acc or 0.0, i, np.asarray(state.base_rate_difference),
+                                 np.asarray(state.distance), config.reward)[0]
     start, end, pending = list(state.start), list(state.end), list(state.pending_pulls)
     if reserved:  # its items left the offer when it was made
         pending[i] -= 1
@@ -241,16 +268,24 @@ def apply_feedback(
         budget_spent=state.budget_spent + (decision.batch_size if accepted else 0),
         evaluations=state.evaluations + 1,
         accepted_batches=state.accepted_batches + int(accepted),
+        accuracy_sums=tuple(float(s) for s in np.asarray(state.accuracy_sums) + np.where(credited, acc_rewards, 0)),
+        best_accuracy=state.best_accuracy if best_acc is None else best_acc,
+        max_abs_accuracy_delta=max(state.max_abs_accuracy_delta, abs(delta_acc or 0.0)),
     )
     new = new if new.done else new.with_stop_check(config)
-    scale = _scale(config, new)
+    shown = rewards / _scale(config, new)
+    if config.accuracy_weight > 0:
+        shown = guard.reward_sums(config, rewards, acc_rewards, _scale(config, new), _scale(config, new, True))
     result = FeedbackResult(
         accepted=accepted,
         delta_fairness=delta,
-        rewards={pid: float(rewards[j] / scale) for j, pid in enumerate(new.partition_ids) if credited[j]},
+        rewards={pid: float(shown[j]) for j, pid in enumerate(new.partition_ids) if credited[j]},
         best_fairness=float(best_after),
         budget_remaining=config.budget - new.budget_spent - new.reserved,
         done=new.done,
         stop_reason=new.stop_reason,
+        delta_accuracy=delta_acc,
+        best_accuracy=best_acc,
+        accuracy_guard_rejected=fairer and not accepted,
     )
     return new, result

@@ -1,0 +1,207 @@
+"""DataSift with an accuracy guard (beyond the paper, issue 18) on Adult (sex) and COMPAS (race).
+
+Protocol: ``bench/datasift.py``'s (the paper's Section 4.1.3: a biased training
+sample, train:test:pool = 1:4:15, budget 20 % of the pool, batch 10 % of the
+budget, threshold 0.01, α = 0.1, logistic regression, GMM partitions on features
+plus groups, |DP| on the test set, 5 seeds), with one change every method here
+shares: a **validation split** of 2 parts (twice the training set) is drawn at
+random out of the pool (so the pool is 13 parts, and the budget 20 % of that).
+The guard and the accuracy reward measure accuracy on the validation split only;
+the tables report |DP| and accuracy on the test split. Fairness decisions stay on
+the test split, as in the paper's Algorithm 1 and the reproduction.
+
+Methods: Random; DataSift (paper: β = 0, no guard, reward_scale none); guarded
+DataSift and guarded DataSift-Inf (β = GUARD_BETA, δ = GUARD_DELTA, reward_scale
+running_max so that β weighs the scaled parts alike). These settings were fixed
+before any run of this script. A sweep over β × δ (both methods, SWEEP_SEEDS seeds)
+is plotted as final |DP| against test accuracy, with the paper's defaults marked.
+
+Run: ``.venv/bin/python -m bench.datasift_guard [--quick]``.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # many small fits: BLAS threads only contend
+
+import argparse  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from bench.data import standardize  # noqa: E402
+from bench.datasift import BATCHES_PER_BUDGET, BUDGET_FRACTION, DATASETS, THRESHOLD, biased_split  # noqa: E402
+from bench.datasift import partition_space as datasift_partition_space  # noqa: E402
+from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
+from service.algorithms.datasift import BanditConfig  # noqa: E402
+from service.algorithms.datasift.baselines import run_baseline  # noqa: E402
+from service.algorithms.datasift.partitions import partition_pool  # noqa: E402
+from service.algorithms.datasift.run import LabeledData, run_acquisition  # noqa: E402
+
+NAME = "datasift_guard"
+VALIDATION_PARTS = 2  # of the 20 parts (1:4:15): taken at random out of the pool's 15
+ACCURACY_POINTS = 0.02
+GUARD_BETA, GUARD_DELTA = 1.0, 0.01  # fixed before the first run; not tuned on test results
+GUARDED = {"accuracy_weight": GUARD_BETA, "accuracy_tolerance": GUARD_DELTA, "reward_scale": "running_max"}
+MAIN = {
+    "Random": None,
+    "DataSift (paper)": {"batch_selection": "random"},
+    "DataSift-Inf (paper)": {"batch_selection": "influence"},
+    "guarded DataSift": {"batch_selection": "random", **GUARDED},
+    "guarded DataSift-Inf": {"batch_selection": "influence", **GUARDED},
+}
+SWEEP_BETA = (0.0, 1.0, 4.0)
+SWEEP_DELTA = (None, 0.0, 0.01, 0.03)
+QUICK_BETA, QUICK_DELTA = (0.0, 1.0), (None, 0.01)
+SWEEP_SEEDS = 3
+DP = "\\|DP\\|"
+
+
+def split(dataset: str, seed: int) -> tuple[LabeledData, LabeledData, LabeledData, LabeledData]:
+    """(train, validation, test, pool): the reproduction's split, then a validation split out of the pool."""
+    loader, attribute = DATASETS[dataset]
+    table = loader()
+    groups = table.sensitive[attribute]
+    tr, te, po = biased_split(table.y, groups, np.random.default_rng([seed, 0]))
+    po = np.random.default_rng([seed, 3]).permutation(po)
+    va, po = po[:VALIDATION_PARTS * len(tr)], po[VALIDATION_PARTS * len(tr):]
+    Xtr, Xva, Xte, Xpo = standardize(table.X[tr], table.X[va], table.X[te], table.X[po])
+    return tuple(LabeledData(X, table.y[i], groups[i])  # type: ignore[return-value]
+                 for X, i in ((Xtr, tr), (Xva, va), (Xte, te), (Xpo, po)))
+
+
+def run_seed(dataset: str, seed: int, methods: dict[str, dict | None]) -> dict:
+    train, valid, test, pool = split(dataset, seed)
+    K = int(BUDGET_FRACTION * len(pool)) // BATCHES_PER_BUDGET
+    B = BATCHES_PER_BUDGET * K
+    partitioning = partition_pool(datasift_partition_space(pool, True), pool.y, pool.groups,
+                                  rng=np.random.default_rng([seed, 1]))
+    out = {"sizes": (len(train), len(valid), len(test), len(pool)), "K": K, "B": B, "runs": {}}
+    for label, opts in methods.items():
+        rng = np.random.default_rng([seed, 2])
+        start = time.perf_counter()
+        if opts is None:
+            result = run_baseline("random", pool, train, test, budget=B, batch_size=K, rng=rng)
+        else:
+            config = BanditConfig(batch_size=K, budget=B, fairness_threshold=THRESHOLD, alpha=0.1, **opts)
+            result = run_acquisition(pool, train, test, config, rng, partitioning=partitioning, validation=valid)
+        out["runs"][label] = {"final": abs(result.final_fairness), "accuracy": result.final_accuracy,
+                              "initial": (abs(result.initial_fairness), result.initial_accuracy),
+                              "acquired": len(result.acquired), "evaluations": result.evaluations,
+                              "stop": result.stop_reason, "seconds": time.perf_counter() - start}
+    return out
+
+
+def sweep_methods(betas, deltas) -> dict[str, dict]:
+    methods = {}
+    for selection, short in (("random", "DataSift"), ("influence", "DataSift-Inf")):
+        for beta in betas:
+            for delta in deltas:
+                if beta == 0 and delta is None:
+                    continue  # the paper's point is in MAIN
+                methods[f"{short} β={beta:g} δ={'none' if delta is None else f'{delta:g}'}"] = {
+                    "batch_selection": selection, "accuracy_weight": beta, "accuracy_tolerance": delta,
+                    "reward_scale": "running_max"}
+    return methods
+
+
+def mean_of(seeds: list[dict], label: str, key: str) -> tuple[float, float]:
+    values = [s["runs"][label][key] for s in seeds]
+    return float(np.mean(values)), float(np.std(values))
+
+
+def main_table(dataset: str, seeds: list[dict]) -> str:
+    first = seeds[0]
+    n_train, n_valid, n_test, n_pool = first["sizes"]
+    head = (f"### {dataset}: train {n_train}, validation {n_valid}, test {n_test}, pool {n_pool}; budget "
+            f"{first['B']}, batch {first['K']}; {len(seeds)} seeds; test split\n")
+    rows = []
+    for label in MAIN:
+        final, final_sd = mean_of(seeds, label, "final")
+        acc, acc_sd = mean_of(seeds, label, "accuracy")
+        rows.append([label, f"{final:.3f} ± {final_sd:.3f}", f"{acc:.3f} ± {acc_sd:.3f}",
+                     f"{mean_of(seeds, label, 'acquired')[0]:.0f}", f"{mean_of(seeds, label, 'evaluations')[0]:.1f}",
+                     "/".join(sorted({s["runs"][label]["stop"] for s in seeds})),
+                     f"{mean_of(seeds, label, 'seconds')[0]:.1f}"])
+    initial = np.mean([s["runs"]["Random"]["initial"] for s in seeds], axis=0)
+    rows.append(["initial model", f"{initial[0]:.3f}", f"{initial[1]:.3f}", "0", "", "", ""])
+    return head + "\n" + markdown_table(["method", f"final {DP}", "test accuracy", "acquired", "evaluations",
+                                         "stop", "seconds"], rows)
+
+
+def sweep_table(dataset: str, seeds: list[dict], labels: list[str]) -> str:
+    rows = [[label, mean_of(seeds, label, "final")[0], mean_of(seeds, label, "accuracy")[0],
+             mean_of(seeds, label, "acquired")[0]] for label in labels]
+    return (f"### {dataset}: β × δ sweep ({len(seeds)} seeds, reward_scale running_max; test split)\n\n"
+            + markdown_table(["setting", f"final {DP}", "test accuracy", "acquired"], rows))
+
+
+def plot(frontiers: dict[str, dict[str, tuple[float, float]]]) -> None:
+    fig, axes = plt.subplots(1, len(frontiers), figsize=(6 * len(frontiers), 4.5), squeeze=False)
+    for ax, (dataset, points) in zip(axes[0], frontiers.items(), strict=True):
+        for short, marker in (("DataSift", "o"), ("DataSift-Inf", "s")):
+            mine = {k: v for k, v in points.items() if k.split(" ")[0] == short and "paper" not in k}
+            ax.scatter([v[1] for v in mine.values()], [v[0] for v in mine.values()], marker=marker, alpha=0.6,
+                       label=f"{short}, β × δ sweep")
+            for key, (dp, acc) in mine.items():
+                ax.annotate(key.split(" ", 1)[1], (acc, dp), fontsize=5)
+            paper = points[f"{short} (paper)"]
+            ax.scatter([paper[1]], [paper[0]], marker="*", s=200, edgecolor="black",
+                       label=f"{short} paper default (β=0, no guard)")
+        random = points["Random"]
+        ax.scatter([random[1]], [random[0]], marker="X", s=120, color="black", label="Random")
+        ax.axvspan(random[1] - ACCURACY_POINTS, random[1] + 0.2, color="green", alpha=0.07,
+                   label="within 2 points of Random")
+        ax.set(title=dataset, xlabel="test accuracy", ylabel="final |DP| on test (mean of seeds)")
+        ax.set_xlim(min(v[1] for v in points.values()) - 0.01, max(v[1] for v in points.values()) + 0.01)
+        ax.legend(fontsize=6)
+    fig.tight_layout()
+    fig.savefig(results_dir(NAME) / "frontier.png", dpi=120)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="2 seeds, a 2 × 2 sweep on 1 seed (smoke run)")
+    parser.add_argument("--datasets", default="adult,compas")
+    parser.add_argument("--no-sweep", action="store_true", help="the main table only")
+    args = parser.parse_args(argv)
+    redirect_quick(args.quick)
+    n_seeds, sweep_seeds = (2, 1) if args.quick else (5, SWEEP_SEEDS)
+    sweep = {} if args.no_sweep else sweep_methods(*((QUICK_BETA, QUICK_DELTA) if args.quick
+                                                     else (SWEEP_BETA, SWEEP_DELTA)))
+    started = time.perf_counter()
+    text, targets, frontiers = [], Targets(NAME), {}
+    for dataset in args.datasets.split(","):
+        seeds = []
+        for seed in range(n_seeds):
+            seeds.append(run_seed(dataset, seed, {**MAIN, **(sweep if seed < sweep_seeds else {})}))
+            print(f"{dataset} seed {seed} done ({time.perf_counter() - started:.0f} s)", flush=True)
+        text.append(main_table(dataset, seeds))
+        final = {m: mean_of(seeds, m, "final")[0] for m in MAIN}
+        acc = {m: mean_of(seeds, m, "accuracy")[0] for m in MAIN}
+        for m in ("guarded DataSift", "guarded DataSift-Inf"):
+            targets.check(f"{dataset}: {m} ends with lower {DP} than Random", final[m] < final["Random"],
+                          f"{final[m]:.3f} vs {final['Random']:.3f}")
+            targets.check(f"{dataset}: {m} accuracy within 2 points of Random's",
+                          acc[m] >= acc["Random"] - ACCURACY_POINTS, f"{acc[m]:.3f} vs {acc['Random']:.3f}")
+        if sweep:
+            swept = seeds[:sweep_seeds]
+            text.append(sweep_table(dataset, swept, list(MAIN) + list(sweep)))
+            frontiers[dataset] = {m: (mean_of(swept, m, "final")[0], mean_of(swept, m, "accuracy")[0])
+                                  for m in list(MAIN) + list(sweep)}
+    if frontiers:
+        plot(frontiers)
+    report = "\n\n".join(text)
+    print(report)
+    write_text(NAME, "tables.md", report)
+    print(f"\ntotal {time.perf_counter() - started:.0f} s")
+    return targets.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
