@@ -121,7 +121,8 @@ def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsRespo
     labels = np.asarray(request.labels, dtype=float) if request.labels is not None else None
     if "group_loss" in request.metrics and request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
         raise InvalidInput("log loss needs predictions in [0, 1]", ["predictions"])
-    evaluators = {name: _evaluator(name, request.loss, names) for name in dict.fromkeys(request.metrics)}
+    evaluators: dict[str, Evaluate] = {name: _evaluator(name, request.loss, names)
+                                       for name in dict.fromkeys(request.metrics)}
     points = {name: evaluate(predictions, labels, codes) for name, evaluate in evaluators.items()}
     results = {name: _out(point) for name, point in points.items()}
     counts = np.bincount(codes, minlength=len(names))

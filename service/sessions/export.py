@@ -8,7 +8,8 @@ reads. Rows are :class:`DecisionOut`, the items of ``GET /v1/<resource>/{id}/dec
 CSV cells that a spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``,
 ``@``, a tab or a carriage return) are neutralised with a leading single quote (OWASP's
 advice for CSV injection). JSON Lines are written as they are: JSON is never evaluated.
-Used by the dashboard (service.ui); an export job of ``/v1`` can reuse it as is.
+Used by the dashboard (service.ui) and by ``/v1/exports`` (service.exports), which also filters
+the entries (:class:`LogFilter`) and adds Parquet.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import io
 import json
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -26,8 +29,8 @@ from service.sessions.models import SessionRecord
 from service.sessions.repository import SessionRepository
 from service.sessions.schemas import DecisionOut
 
-__all__ = ["COLUMNS", "EXPORT_PAGE", "FORMATS", "ExportFormat", "csv_cell", "csv_chunks", "decisions",
-           "export_chunks", "jsonl_chunks"]
+__all__ = ["COLUMNS", "EXPORT_PAGE", "FORMATS", "ExportFormat", "LogFilter", "csv_cell", "csv_chunks", "csv_row",
+           "decisions", "export_chunks", "jsonl_chunks"]
 
 EXPORT_PAGE = 500  # entries per read: a few hundred kB of text at most
 COLUMNS = ("sequence", "id", "kind", "client_ref", "state_version", "created_at", "request", "response")
@@ -39,14 +42,26 @@ FORMATS: dict[str, tuple[str, str]] = {  # format -> (media type, file extension
 }
 
 
+@dataclass(frozen=True)
+class LogFilter:
+    """Which entries an export holds: these kinds (all when empty), ``since <= created_at < until``."""
+
+    kinds: tuple[str, ...] = ()
+    since: datetime | None = None
+    until: datetime | None = None
+
+
 def decisions(readers: sessionmaker[Session], tenant_id: uuid.UUID, record: SessionRecord,
-              page_size: int = EXPORT_PAGE) -> Iterator[list[DecisionOut]]:
-    """The session's log in pages, in order, up to its sequence when the export began."""
-    last, after = record.sequence, 0
+              page_size: int = EXPORT_PAGE, *, last: int | None = None,
+              where: LogFilter = LogFilter()) -> Iterator[list[DecisionOut]]:
+    """The session's log in pages, in order, up to ``last`` (its sequence when the export began)."""
+    last = record.sequence if last is None else last
+    after = 0
     while after < last:
         with readers() as db:
-            rows = SessionRepository(db, tenant_id, record.kind).decisions(record, page_size, after)
-            page = [DecisionOut.model_validate(row) for row in rows if row.sequence <= last]
+            rows = SessionRepository(db, tenant_id, record.kind).log_rows(
+                record, page_size, after, last, where.kinds, where.since, where.until)
+            page = [DecisionOut.model_validate(row) for row in rows]
         if not page:
             return
         yield page
@@ -62,7 +77,7 @@ def _json(value: dict[str, Any]) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _csv_row(item: DecisionOut) -> list[str]:
+def csv_row(item: DecisionOut) -> list[str]:
     cells = (str(item.sequence), str(item.id), item.kind, item.client_ref or "", str(item.state_version),
              item.created_at.isoformat(), _json(item.request), _json(item.response))
     return [csv_cell(cell) for cell in cells]
@@ -77,7 +92,7 @@ def csv_chunks(pages: Iterator[list[DecisionOut]]) -> Iterator[str]:
     for page in pages:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\r\n")
-        writer.writerows(_csv_row(item) for item in page)
+        writer.writerows(csv_row(item) for item in page)
         yield buffer.getvalue()
 
 
