@@ -4,7 +4,7 @@ A decision log's CSV and JSON Lines are the dashboard's (:mod:`service.sessions.
 columns, its formula-neutralised cells). Parquet is written with pyarrow's ``ParquetWriter``
 into a sink this module drains after every row group of :data:`ROW_GROUP_ROWS` rows, so no
 more than one row group is held, whatever the size of the file; request and response are
-columns of compact JSON text, ``created_at`` a UTC timestamp in microseconds.
+columns of their stored JSON text, ``created_at`` a UTC timestamp in microseconds.
 
 A dataset's rows are its columns as stored: the ids (if any), one column per feature (its
 name), the group and the label; a special column whose name a feature already has gets
@@ -25,7 +25,6 @@ import pyarrow.parquet as pq
 
 from service.datasets.service import DatasetArrays
 from service.sessions import export
-from service.sessions.schemas import DecisionOut
 
 __all__ = ["DATASET_SLICE", "LOG_SCHEMA", "ROW_GROUP_ROWS", "dataset_chunks", "dataset_columns", "log_chunks"]
 
@@ -89,17 +88,17 @@ def _compact(value: dict[str, Any]) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _log_batch(page: list[DecisionOut]) -> dict[str, list[Any]]:
+def _log_batch(page: list[export.LogEntry]) -> dict[str, list[Any]]:
     return {
         "sequence": [item.sequence for item in page], "id": [str(item.id) for item in page],
         "kind": [item.kind for item in page], "client_ref": [item.client_ref for item in page],
         "state_version": [item.state_version for item in page],
         "created_at": [item.created_at for item in page],
-        "request": [_compact(item.request) for item in page], "response": [_compact(item.response) for item in page],
+        "request": [item.request for item in page], "response": [item.response for item in page],
     }
 
 
-def log_chunks(fmt: str, pages: Iterator[list[DecisionOut]]) -> Iterator[bytes]:
+def log_chunks(fmt: str, pages: Iterator[list[export.LogEntry]]) -> Iterator[bytes]:
     """A decision log's file, a page (CSV, JSON Lines) or a row group (Parquet) at a time."""
     if fmt == "parquet":
         yield from _parquet(LOG_SCHEMA, (_log_batch(page) for page in pages))

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from service.db import rowcount, utcnow
 from service.errors import NotFound
 from service.exports.models import Export, ExportChunk
+from service.pages import in_list_order
 
 __all__ = ["ExportRepository", "add_chunk", "chunk", "chunk_numbers", "delete_chunks", "purge_exports"]
 
@@ -25,6 +26,11 @@ class ExportRepository:
         self.db.add(export)
         self.db.flush()
         return export
+
+    def list(self, limit: int, after: uuid.UUID | None) -> list[Export]:
+        query = select(Export).where(Export.tenant_id == self.tenant_id)
+        anchor = None if after is None else self.get(after)
+        return list(self.db.scalars(in_list_order(query, Export.created_at, Export.id, anchor, limit)))
 
     def get(self, export_id: uuid.UUID) -> Export:
         export = self.db.scalar(select(Export).where(Export.id == export_id, Export.tenant_id == self.tenant_id))

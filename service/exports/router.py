@@ -7,19 +7,22 @@ import uuid
 from fastapi import Request, Response, status
 from fastapi.responses import StreamingResponse
 
-from service.api import Responses, resource_router
+from service.api import LimitQuery, Responses, parse_cursor, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.exports import service
 from service.exports.repository import ExportRepository
-from service.exports.schemas import ExportCreate, ExportOut
+from service.exports.schemas import ExportCreate, ExportList, ExportOut
+from service.pages import page
 from service.settings import SettingsDep
 
 router = resource_router("/exports", "exports")
 
-_FILE: Responses = {200: {"description": "the file", "content": {media: {"schema": {"type": "string", "format": "binary"}}
-                                                      for media in service.MEDIA_TYPES.values()}},
-         409: {"description": "the export is not ready"}}
+_BINARY = {"schema": {"type": "string", "format": "binary"}}
+_FILE: Responses = {
+    200: {"description": "the file", "content": {media: _BINARY for media in service.MEDIA_TYPES.values()}},
+    409: {"description": "the export is not ready"},
+}
 
 
 @router.post("", status_code=status.HTTP_202_ACCEPTED, operation_id="create_export",
@@ -30,6 +33,14 @@ def create_export(payload: ExportCreate, db: SessionDep, tenant: TenantDep, sett
     export = service.create_export(db, tenant.id, settings, payload)
     response.headers["Location"] = f"/v1/exports/{export.id}"
     return service.show(db, tenant.id, export, settings)
+
+
+@router.get("", operation_id="list_exports")
+def list_exports(db: SessionDep, tenant: TenantDep, settings: SettingsDep, limit: LimitQuery = 50,
+                 cursor: str | None = None) -> ExportList:
+    """List exports, oldest first."""
+    rows = ExportRepository(db, tenant.id).list(limit, parse_cursor(cursor))
+    return ExportList(**page(rows, limit, "export", lambda e: service.show(db, tenant.id, e, settings)))
 
 
 @router.get("/{export_id}", operation_id="get_export")

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
 from service.jobs.models import JobStatus
+from service.pages import Skipped
 
-__all__ = ["DatasetSource", "DecisionLogSource", "ExportCreate", "ExportFormat", "ExportOut", "LogResource",
-           "MAX_KINDS"]
+__all__ = ["DatasetSource", "DecisionLogSource", "ExportCreate", "ExportFormat", "ExportList", "ExportOut",
+           "LogResource", "MAX_KINDS"]
 
 ExportFormat = Literal["csv", "jsonl", "parquet"]
 LogResource = Literal["group-samplers", "partition-bandits", "balanced-filters", "batch-schedulers",
@@ -41,10 +42,21 @@ class ExportCreate(BaseModel):
 
     source: DecisionLogSource | DatasetSource = Field(discriminator="type")
     format: ExportFormat
-    since: AwareDatetime | None = Field(None, description="decision logs: entries created at or after this")
-    until: AwareDatetime | None = Field(None, description="decision logs: entries created before this")
+    since: Moment | None = Field(None, description="decision logs: entries created at or after this")
+    until: Moment | None = Field(None, description="decision logs: entries created before this")
     kinds: list[EntryKind] | None = Field(None, max_length=MAX_KINDS,
                                           description="decision logs: only entries of these kinds (create, next…)")
+
+
+def _utc(value: datetime) -> datetime:
+    """The time in UTC, which is how it is compared; a time that has none (year 1 at +14:00) is refused."""
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("must be a time that exists in UTC (years 1 to 9999)") from None
+
+
+Moment = Annotated[AwareDatetime, AfterValidator(_utc)]
 
 
 class ExportOut(BaseModel):
@@ -66,3 +78,9 @@ class ExportOut(BaseModel):
     finished_at: datetime | None = None
     expires_at: datetime | None = Field(None, description="when retention deletes the export "
                                         "(FAIRACQ_EXPORT_RETENTION_DAYS)")
+
+
+class ExportList(BaseModel):
+    items: list[ExportOut]
+    next_cursor: str | None = None
+    skipped: Skipped

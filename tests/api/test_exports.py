@@ -85,10 +85,6 @@ def _log_body(session_id: str, fmt: str, **extra) -> dict:
             **extra}
 
 
-def _compact(value: dict) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def test_csv_is_the_log_with_formula_cells_neutralised(client, sessions, settings, log_session):
     items = _items(client, log_session)
     shown, content = _export(client, sessions, settings, _log_body(log_session, "csv"))
@@ -97,9 +93,9 @@ def test_csv_is_the_log_with_formula_cells_neutralised(client, sessions, setting
     assert shown["rows"] == len(rows) - 1 == len(items) == 31
     for row, item in zip(rows[1:], items, strict=True):
         expected = [str(item["sequence"]), item["id"], item["kind"], item["client_ref"] or "",
-                    str(item["state_version"]), datetime.fromisoformat(item["created_at"]).isoformat(),
-                    _compact(item["request"]), _compact(item["response"])]
-        assert row == [log_export.csv_cell(cell) for cell in expected]
+                    str(item["state_version"]), datetime.fromisoformat(item["created_at"]).isoformat()]
+        assert row[:6] == [log_export.csv_cell(cell) for cell in expected]
+        assert json.loads(row[6]) == item["request"] and json.loads(row[7]) == item["response"]
     # Every formula-like client id got a leading quote; the request's "=cmd" is inside JSON text.
     assert [r[3] for r in rows[2:8]] == ["'" + f for f in FORMULAS]
     assert rows[9][3] == "ref-8"
