@@ -7,6 +7,7 @@ items, the uploaded dataset); filters, formula cells, tenancy and retention are 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import time
@@ -75,7 +76,6 @@ def _export(client, sessions, settings, body: dict) -> tuple[dict, bytes]:
     assert got.status_code == 200, got.text
     assert got.headers["content-type"].startswith(export_service.MEDIA_TYPES[body["format"]].split(";")[0])
     assert int(got.headers["content-length"]) == len(got.content) == ready["bytes"]
-    import hashlib
     assert ready["sha256"] == hashlib.sha256(got.content).hexdigest()
     return ready, got.content
 
