@@ -27,7 +27,7 @@ from pathlib import Path
 from bench.report import COMMITTED_RESULTS, RESULTS_ENV, markdown_table, read_targets, results_root
 
 SCRIPTS = ("group_sampling", "datasift", "datasift_guard", "balanced_filtering", "fairbatch", "fair_regression",
-           "simulations", "load")
+           "simulations", "load", "export")
 ROOT = Path(__file__).resolve().parent.parent
 DOCS_SCRIPT = ROOT / "scripts" / "update_benchmark_docs.py"
 

@@ -17,6 +17,7 @@ from service import __version__
 from service.auth import TenantCache, ensure_default_tenant
 from service.datasets.router import router as datasets_router
 from service.db import WriteGate, make_engine, make_reader_sessionmaker, make_sessionmaker
+from service.exports.router import router as exports_router
 from service.fairness_metrics.router import router as metrics_router
 from service.handlers import install_handlers
 from service.jobs.router import router as jobs_router
@@ -97,7 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_handlers(app)
     # Routes are matched in order, one regex each: the per-decision routes of the session
     # resources go first, since they take the most requests.
-    for router in (*routers(), datasets_router, jobs_router, metrics_router, ops_router, ui_router):
+    for router in (*routers(), datasets_router, exports_router, jobs_router, metrics_router, ops_router, ui_router):
         app.include_router(router)
     app.include_router(labelstudio_router)  # an integration, not a decision type: docs/labelstudio.md
     # The last added runs first: the request's context wraps everything, the body guard the app.

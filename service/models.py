@@ -3,6 +3,7 @@
 from service.auth import ApiKey, Tenant
 from service.datasets.models import Dataset
 from service.db import Base
+from service.exports.models import Export, ExportChunk
 from service.idempotency import IdempotencyRecord
 from service.jobs.models import Job, JobDurationStats
 from service.resources import load_models
@@ -11,7 +12,8 @@ from service.sessions.pending import PendingDecision
 from service.ui.models import UiSession  # noqa: F401  (the dashboard's logins)
 
 __all__ = [
-    "ApiKey", "Base", "Dataset", "Decision", "IdempotencyRecord", "Job", "JobDurationStats", "PendingDecision",
+    "ApiKey", "Base", "Dataset", "Decision", "Export", "ExportChunk", "IdempotencyRecord", "Job", "JobDurationStats",
+    "PendingDecision",
     "SessionBlob", "SessionDataset", "SessionRecord", "Tenant",
 ]
 

@@ -57,6 +57,8 @@ class Settings(BaseSettings):
 
     # Retention: finished jobs older than this are deleted by the workers (0 keeps them).
     job_retention_days: float = Field(30.0, ge=0)
+    # Exports (their files) older than this are deleted by the workers (0 keeps them).
+    export_retention_days: float = Field(7.0, ge=0)
 
     # Jobs (SPEC §6).
     job_lease_seconds: float = Field(60.0, gt=0)

@@ -16,7 +16,9 @@ as positive when scores are passed) and real values for ``group_loss`` and
 Groups are an array of group values, or integer codes with ``names`` giving each
 code's name (``names[code]``, in the order results list them): codes keep a request
 of many rows with long group names from holding one wide string array per call.
-Every metric needs memory O(rows + groups), whatever the number of groups.
+Every metric needs memory O(rows + groups), whatever the number of groups, and the rates and
+losses time O(rows + groups) too (one ``bincount`` per sum): the bootstrap
+(:mod:`.bootstrap`) calls them once per resample.
 
 References
 ----------
@@ -90,14 +92,20 @@ def _rate(mask: np.ndarray, positive: np.ndarray) -> float:
     return float(positive[mask].mean()) if mask.any() else float("nan")
 
 
-def _mean(values: np.ndarray, mask: np.ndarray) -> float:
-    return float(values[mask].mean()) if mask.any() else float("nan")
+def _group_means(values: np.ndarray, codes: np.ndarray, weights: np.ndarray, names: list[str]) -> dict[str, float]:
+    """Each group's mean of ``values`` over the rows of weight 1, in one pass (O(rows + groups)).
+
+    ``weights`` is 0/1: the rows a group's value rests on (all rows, or a label's rows).
+    """
+    totals = np.bincount(codes, weights=values * weights, minlength=len(names))
+    counts = np.bincount(codes, weights=weights, minlength=len(names))
+    return {g: float(totals[i] / counts[i]) if counts[i] > 0 else float("nan") for i, g in enumerate(names)}
 
 
 def _rate_metric(name: str, positive: np.ndarray, groups: np.ndarray, base: np.ndarray,
                  names: Sequence[str] | None) -> MetricResult:
     labels, codes = _coded(groups, names)
-    by_group = {g: _rate(base & (codes == i), positive) for i, g in enumerate(labels)}
+    by_group = _group_means(positive.astype(float), codes, base.astype(float), labels)
     overall = _rate(base, positive)
     disparity, vs_overall = _gaps(by_group, overall)
     return MetricResult(name, by_group, overall, disparity, vs_overall)
@@ -176,7 +184,7 @@ def group_loss(
     """Mean loss per group; the disparity is the gap between the worst and best group."""
     values = loss_values(predictions, labels, loss)
     group_names, codes = _coded(groups, names)
-    by_group = {g: _mean(values, codes == i) for i, g in enumerate(group_names)}
+    by_group = _group_means(values, codes, np.ones(len(values)), group_names)
     overall = float(values.mean())
     disparity, vs_overall = _gaps(by_group, overall)
     return MetricResult("group_loss", by_group, overall, disparity, vs_overall)

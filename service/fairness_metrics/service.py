@@ -1,20 +1,37 @@
-"""Compute the requested metrics with ``service.algorithms.metrics``."""
+"""Compute the requested metrics with ``service.algorithms.metrics``, and their bootstrap intervals."""
 
 from __future__ import annotations
 
 import math
+import secrets
+from collections.abc import Callable
 
 import numpy as np
 
+from service.algorithms import bootstrap as b
 from service.algorithms import metrics as m
 from service.algorithms.validation import ambiguous_text_message, same_text
 from service.errors import InvalidInput
-from service.fairness_metrics.schemas import MetricOut, MetricsRequest, MetricsResponse
+from service.fairness_metrics.schemas import (
+    BootstrapOut,
+    IntervalOut,
+    MetricCI,
+    MetricOut,
+    MetricsRequest,
+    MetricsResponse,
+)
 from service.settings import Settings
 
-__all__ = ["compute_metrics"]
+__all__ = ["MAX_BOOTSTRAP_WORK", "compute_metrics"]
 
 NEEDS_LABELS = {"equal_opportunity", "equalized_odds", "group_loss"}
+# Row-operations one request's bootstrap may take (algorithms.bootstrap.work): about 2 s of one
+# core — e.g. 10,000 rows × 1,000 resamples of two rate metrics. Checked before any allocation.
+MAX_BOOTSTRAP_WORK = 30_000_000
+METHOD = "percentile intervals of a bootstrap stratified by group"
+SEED_BITS = 63
+
+Evaluate = Callable[[np.ndarray, np.ndarray | None, np.ndarray], m.MetricResult]
 
 
 def _finite(value: float) -> float | None:
@@ -29,6 +46,51 @@ def _out(result: m.MetricResult) -> MetricOut:
         disparity_vs_overall=_finite(result.disparity_vs_overall),
         details={k: {g: _finite(v) for g, v in d.items()} for k, d in result.details.items()},
     )
+
+
+def _interval(value: b.Interval) -> IntervalOut:
+    return IntervalOut(lower=_finite(value.lower), upper=_finite(value.upper))
+
+
+def _ci(result: b.IntervalResult) -> MetricCI:
+    return MetricCI(
+        by_group={g: _interval(v) for g, v in result.by_group.items()},
+        overall=_interval(result.overall),
+        disparity=_interval(result.disparity),
+        disparity_vs_overall=_interval(result.disparity_vs_overall),
+        details={k: {g: _interval(v) for g, v in d.items()} for k, d in result.details.items()},
+    )
+
+
+def _evaluator(name: str, loss: str, names: list[str]) -> Evaluate:
+    """The metric as a function of (predictions, labels, codes): on the data, and on each resample."""
+    if name == "demographic_parity":
+        return lambda p, y, c: m.demographic_parity(p, c, names)
+    if name == "sp_ks":
+        return lambda p, y, c: m.sp_ks(p, c, names)
+
+    def labelled(p: np.ndarray, y: np.ndarray | None, c: np.ndarray) -> m.MetricResult:
+        assert y is not None, "a metric that needs labels is refused without them"
+        if name == "equal_opportunity":
+            return m.equal_opportunity(p, y, c, names)
+        if name == "equalized_odds":
+            return m.equalized_odds(p, y, c, names)
+        return m.group_loss(p, y, c, loss, names)
+
+    return labelled
+
+
+def _check(request: MetricsRequest, n_groups: int) -> None:
+    """The bootstrap's work against its cap, before anything is drawn or allocated."""
+    if request.bootstrap is None:
+        return
+    costs = [n_groups if name == "sp_ks" else 1 for name in dict.fromkeys(request.metrics)]
+    work = b.work(len(request.predictions), request.bootstrap.resamples, costs)
+    if work > MAX_BOOTSTRAP_WORK:
+        raise InvalidInput(
+            f"the bootstrap would take {work:,} row-operations (rows × resamples × (1 + one per metric, "
+            f"sp_ks one per group)); the limit is {MAX_BOOTSTRAP_WORK:,}: send fewer resamples or rows",
+            ["body", "bootstrap", "resamples"])
 
 
 def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsResponse:
@@ -51,26 +113,32 @@ def compute_metrics(request: MetricsRequest, settings: Settings) -> MetricsRespo
     ambiguous = same_text(distinct)
     if ambiguous is not None:
         raise InvalidInput(ambiguous_text_message(ambiguous), ["body", "groups"])
+    _check(request, len(distinct))
     names = sorted(str(g) for g in distinct)
     position = {name: i for i, name in enumerate(names)}
     codes = np.fromiter((position[str(g)] for g in request.groups), dtype=np.int64, count=n)
     predictions = np.asarray(request.predictions, dtype=float)
     labels = np.asarray(request.labels, dtype=float) if request.labels is not None else None
-    results: dict[str, MetricOut] = {}
-    for name in dict.fromkeys(request.metrics):
-        if name == "demographic_parity":
-            result = m.demographic_parity(predictions, codes, names)
-        elif name not in NEEDS_LABELS:
-            result = m.sp_ks(predictions, codes, names)
-        else:
-            assert labels is not None, "a metric that needs labels is refused without them, above"
-            if name == "equal_opportunity":
-                result = m.equal_opportunity(predictions, labels, codes, names)
-            elif name == "equalized_odds":
-                result = m.equalized_odds(predictions, labels, codes, names)
-            else:
-                if request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
-                    raise InvalidInput("log loss needs predictions in [0, 1]", ["predictions"])
-                result = m.group_loss(predictions, labels, codes, request.loss, names)
-        results[name] = _out(result)
-    return MetricsResponse(n=n, groups=sorted(distinct, key=str), metrics=results)
+    if "group_loss" in request.metrics and request.loss == "log" and ((predictions < 0) | (predictions > 1)).any():
+        raise InvalidInput("log loss needs predictions in [0, 1]", ["predictions"])
+    evaluators: dict[str, Evaluate] = {name: _evaluator(name, request.loss, names)
+                                       for name in dict.fromkeys(request.metrics)}
+    points = {name: evaluate(predictions, labels, codes) for name, evaluate in evaluators.items()}
+    results = {name: _out(point) for name, point in points.items()}
+    counts = np.bincount(codes, minlength=len(names))
+    shown = None
+    if request.bootstrap is not None:
+        options = request.bootstrap
+        seed = options.seed if options.seed is not None else secrets.randbits(SEED_BITS)
+        draw = b.resample_indices(codes, len(names), options.resamples, np.random.default_rng(seed))
+
+        def on_rows(evaluate: Evaluate) -> b.Metric:
+            return lambda rows: evaluate(predictions[rows], None if labels is None else labels[rows], codes[rows])
+
+        intervals = b.bootstrap({name: on_rows(e) for name, e in evaluators.items()}, points, draw,
+                                options.resamples, options.level)
+        for name, interval in intervals.items():
+            results[name].ci = _ci(interval)
+        shown = BootstrapOut(resamples=options.resamples, seed=seed, level=options.level, method=METHOD)
+    return MetricsResponse(n=n, groups=sorted(distinct, key=str), counts=dict(zip(names, counts.tolist(), strict=True)),
+                           metrics=results, bootstrap=shown)

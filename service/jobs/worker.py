@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session, sessionmaker
 import service.models  # noqa: F401  (every table, for foreign keys)
 from service import idempotency, tracing
 from service.db import TRANSIENT_RETRY_S, make_engine, make_sessionmaker, retrying, transaction
+from service.exports.repository import purge_exports
 from service.jobs import queue
 from service.jobs.models import Job
 from service.jobs.registry import HANDLERS, JobContext, PermanentError
@@ -62,6 +63,7 @@ def _load_handlers(settings: Settings) -> None:
     from service.resources import load_tasks
 
     load_tasks()
+    from service.exports import tasks  # noqa: F401  (registers the export job, not a decision type's)
 
     if settings.enable_diagnostic_jobs:
         from service.jobs import diagnostics  # noqa: F401
@@ -189,7 +191,7 @@ class Worker:
     def _housekeeping(self) -> None:
         """Now and then, apply the retention settings: expired idempotency records
         (``FAIRACQ_IDEMPOTENCY_TTL_HOURS``, at least 24 h) and old finished jobs
-        (``FAIRACQ_JOB_RETENTION_DAYS``)."""
+        (``FAIRACQ_JOB_RETENTION_DAYS``) and exports (``FAIRACQ_EXPORT_RETENTION_DAYS``)."""
         now = time.monotonic()
         if now < self._next_purge:
             return
@@ -198,8 +200,10 @@ class Worker:
             with transaction(self.sessions) as db:
                 records = idempotency.purge_expired(db)
                 jobs = queue.purge_finished(db, self.settings.job_retention_days)
-            if records or jobs:
-                log.info("purged %d expired idempotency records and %d old finished jobs", records, jobs)
+                exports = purge_exports(db, self.settings.export_retention_days)
+            if records or jobs or exports:
+                log.info("purged %d expired idempotency records, %d old finished jobs and %d old exports",
+                         records, jobs, exports)
         except Exception:  # housekeeping must not stop the worker
             log.warning("could not apply the retention settings", exc_info=True)
 

@@ -16,6 +16,7 @@ import httpx
 import numpy as np
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.exports import tasks as _export_tasks  # noqa: F401  (the export job, for run_queued_jobs)
 from service.settings import Settings
 from tests.factories import ApiClient, run_queued_jobs
 
@@ -50,7 +51,8 @@ class _Recorder:
         response = self.client.request(method, url, **kwargs)
         assert response.is_success, f"{method} {url}: {response.status_code} {response.text}"
         self.responses.append(response)
-        return response.json() if response.content else {}
+        json_body = response.headers.get("content-type", "").startswith("application/json")
+        return response.json() if response.content and json_body else {}
 
 
 def seed_resources(client: ApiClient, sessions: sessionmaker[Session],
@@ -77,6 +79,9 @@ def seed_resources(client: ApiClient, sessions: sessionmaker[Session],
         "decision_type": "group_sampler", "dataset_id": dataset, "budget": 10, "repetitions": 2, "curve_points": 2,
         "policies": [{"strategy": "aopt"}, {"strategy": "uniform"}], "seed": 0})["id"]
     ids["/v1/jobs"] = bandit["job_id"]
+    ids["/v1/exports"] = call("POST", "/v1/exports", json={
+        "source": {"type": "decision_log", "resource": "group-samplers", "id": ids["/v1/group-samplers"]},
+        "format": "csv"})["id"]
     jobs = run_queued_jobs(sessions, settings)
     assert jobs and all(job.status == "succeeded" for job in jobs), [(j.kind, j.status, j.error) for j in jobs]
     ids["/v1/labelstudio/connections"] = call("POST", "/v1/labelstudio/connections", json={
@@ -135,6 +140,15 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call("POST", "/v1/fairness-metrics", json={
         "predictions": [1, 0, 1, 1], "labels": [1, 0, 0, 1], "groups": ["a", "a", "b", "b"],
         "metrics": ["demographic_parity", "equal_opportunity", "equalized_odds", "group_loss", "sp_ks"]})
+    call("POST", "/v1/fairness-metrics", json={
+        "predictions": [1, 0, 1, 1, 0, 1], "labels": [1, 0, 0, 1, 1, 0], "groups": ["a", "a", "a", "b", "b", "b"],
+        "metrics": ["demographic_parity", "equalized_odds"], "bootstrap": {"resamples": 50, "seed": 3}})
+    for fmt in ("csv", "jsonl", "parquet"):
+        call("POST", "/v1/exports", json={"source": {"type": "dataset", "id": ids["/v1/datasets"]}, "format": fmt})
+    call("POST", "/v1/exports", json={
+        "source": {"type": "decision_log", "resource": "group-samplers", "id": ids["/v1/group-samplers"]},
+        "format": "jsonl", "since": "2020-01-01T00:00:00Z", "until": "2100-01-01T00:00:00+02:00", "kinds": ["next"]})
+    call("GET", f"/v1/exports/{ids['/v1/exports']}/download")
     call("POST", "/v1/sampling-probabilities", json={
         "conditional_matrix": [[0.8, 0.2], [0.2, 0.8]], "leaf_rates": [0.75, 0.25]})
     for collection in ("/v1/batch-schedulers", "/v1/group-samplers", "/v1/partition-bandits",
