@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Query, Response, status
 
 from service.api import LimitQuery, parse_cursor, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
 from service.pages import page
 from service.webhooks import service
+from service.webhooks.models import DeliveryStatus
 from service.webhooks.schemas import DeliveryList, DeliveryOut, WebhookCreate, WebhookCreated, WebhookList, WebhookOut
 
 __all__ = ["routers"]
@@ -52,6 +54,15 @@ def list_webhook_deliveries(webhook_id: uuid.UUID, db: SessionDep, tenant: Tenan
                             cursor: str | None = None) -> DeliveryList:
     """The webhook's delivery log, oldest first: each event's status, attempts and last response code."""
     rows = service.deliveries(db, tenant.id, webhook_id, limit, parse_cursor(cursor))
+    return DeliveryList(**page(rows, limit, "webhook delivery", service.delivery_out))
+
+
+@deliveries_router.get("", operation_id="list_webhook_deliveries_of_tenant")
+def list_webhook_deliveries_of_tenant(db: SessionDep, tenant: TenantDep,
+                                      status: Annotated[DeliveryStatus | None, Query()] = None,
+                                      limit: LimitQuery = 50, cursor: str | None = None) -> DeliveryList:
+    """Every delivery of the tenant's webhooks, oldest first, optionally by status (e.g. the failed ones)."""
+    rows = service.tenant_deliveries(db, tenant.id, limit, parse_cursor(cursor), status)
     return DeliveryList(**page(rows, limit, "webhook delivery", service.delivery_out))
 
 

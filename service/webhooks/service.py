@@ -16,7 +16,7 @@ from service.webhooks.outbox import queue_attempt
 from service.webhooks.schemas import DeliveryOut, WebhookCreate, WebhookCreated, WebhookOut
 
 __all__ = ["create", "delete_webhook", "deliveries", "delivery_out", "get", "get_delivery", "list_webhooks",
-           "redeliver", "webhook_created", "webhook_out"]
+           "redeliver", "tenant_deliveries", "webhook_created", "webhook_out"]
 
 
 def webhook_out(row: WebhookSubscription) -> WebhookOut:
@@ -81,6 +81,16 @@ def deliveries(db: Session, tenant_id: uuid.UUID, webhook_id: uuid.UUID, limit: 
     get(db, tenant_id, webhook_id)
     anchor = None if after is None else get_delivery(db, tenant_id, after)
     query = select(WebhookDelivery).where(WebhookDelivery.subscription_id == webhook_id)
+    return list(db.scalars(in_list_order(query, WebhookDelivery.created_at, WebhookDelivery.id, anchor, limit)))
+
+
+def tenant_deliveries(db: Session, tenant_id: uuid.UUID, limit: int, after: uuid.UUID | None,
+                      status: str | None) -> list[WebhookDelivery]:
+    """Every delivery of the tenant's webhooks, oldest first, optionally of one status."""
+    anchor = None if after is None else get_delivery(db, tenant_id, after)
+    query = select(WebhookDelivery).where(WebhookDelivery.tenant_id == tenant_id)
+    if status is not None:
+        query = query.where(WebhookDelivery.status == status)
     return list(db.scalars(in_list_order(query, WebhookDelivery.created_at, WebhookDelivery.id, anchor, limit)))
 
 
