@@ -145,6 +145,8 @@ def test_every_decision_log_entry_names_the_key_that_made_it(client, sessions):
             sampler["id"])).order_by(Decision.sequence)).all()
     assert [(kind, key) for kind, key in logged] == [("create", _key_id(sessions, first)),
                                                       ("next", _key_id(sessions, second))]
+    shown = client.with_key(first).get(f"/v1/group-samplers/{sampler['id']}/decisions").json()["items"]
+    assert [d["key_id"] for d in shown] == [str(_key_id(sessions, first)), str(_key_id(sessions, second))]
 
 
 def test_the_cli_creates_lists_rotates_and_revokes(database_url):
