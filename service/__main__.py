@@ -1,4 +1,5 @@
-"""Command line: ``python -m service serve | worker | migrate | export-openapi | create-api-key | labelstudio``."""
+"""Command line: ``python -m service serve | worker | migrate | export-openapi | create-api-key | list-api-keys |
+revoke-api-key | rotate-api-key | labelstudio``."""
 
 from __future__ import annotations
 
@@ -110,22 +111,6 @@ def cmd_export_openapi(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_create_api_key(args: argparse.Namespace) -> int:
-    from service.auth import create_api_key
-    from service.db import make_engine, make_sessionmaker, transaction
-    from service.settings import get_settings
-
-    settings = get_settings()
-    if settings.is_sqlite:
-        _migrate(settings.database_url)
-    engine = make_engine(settings.database_url)
-    with transaction(make_sessionmaker(engine)) as db:
-        key = create_api_key(db, args.tenant)
-    engine.dispose()
-    print(key)
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fairacq", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -142,9 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export-openapi", help="write the OpenAPI document")
     export.add_argument("--output", default=str(OPENAPI_PATH))
     export.set_defaults(func=cmd_export_openapi)
-    key = sub.add_parser("create-api-key", help="create an API key and print it once")
-    key.add_argument("--tenant", required=True)
-    key.set_defaults(func=cmd_create_api_key)
+    from service.keys.cli import add_commands as add_key_commands
+
+    add_key_commands(sub)
     from service.labelstudio.setup import add_commands as add_labelstudio_commands  # (imports no SDK yet)
 
     add_labelstudio_commands(sub)

@@ -22,6 +22,7 @@ from service.fairness_metrics.router import router as metrics_router
 from service.handlers import install_handlers
 from service.jobs.router import router as jobs_router
 from service.jobs.waiter import JobWaiter
+from service.keys.router import router as keys_router
 from service.labelstudio.router import router as labelstudio_router
 from service.middleware import BodyGuard, RequestContext
 from service.ops.metrics import REGISTRY, JobCollector
@@ -30,6 +31,7 @@ from service.quotas import RateLimiter
 from service.resources import routers
 from service.settings import Settings, get_settings
 from service.ui.router import router as ui_router
+from service.webhooks.router import routers as webhook_routers
 
 __all__ = ["create_app"]
 
@@ -98,7 +100,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_handlers(app)
     # Routes are matched in order, one regex each: the per-decision routes of the session
     # resources go first, since they take the most requests.
-    for router in (*routers(), datasets_router, exports_router, jobs_router, metrics_router, ops_router, ui_router):
+    for router in (*routers(), datasets_router, exports_router, jobs_router, *webhook_routers, keys_router,
+                   metrics_router, ops_router, ui_router):
         app.include_router(router)
     app.include_router(labelstudio_router)  # an integration, not a decision type: docs/labelstudio.md
     # The last added runs first: the request's context wraps everything, the body guard the app.

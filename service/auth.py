@@ -6,35 +6,51 @@ request). Once any key exists, ``/v1`` requires one. With none, requests are ref
 unless the operator asked for open mode (``FAIRACQ_OPEN_MODE=true``): then every
 request belongs to the ``default`` tenant. ``serve`` refuses to start with no key
 and no open mode, so a deployment is never open by accident.
+
+A key has a name, a scope (``admin`` may manage the tenant's keys under
+``/v1/admin/keys``; ``plain`` may not), an optional expiry, a revocation time and the
+time it was last used (to the minute). Its lifecycle is in ``service.keys``. A resolved
+key is cached for ``KEY_CACHE_SECONDS`` (2 s) per process, so a revoked or expired key
+is refused by every API process within that time. ``API_KEY_ID`` holds the id of the
+key the current request (or the job it queued) acts with, for the decision log.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import uuid
 import weakref
+from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Annotated
+from datetime import datetime, timedelta
+from typing import Annotated, Literal
 
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
-from sqlalchemy import Connection, Engine, ForeignKey, String, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Engine, ForeignKey, String, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from service.caches import LruCache
 from service.db import Base, UTCDateTime, new_id, utcnow
-from service.errors import ServiceUnavailable, Unauthorized
+from service.errors import Forbidden, ServiceUnavailable, Unauthorized
 
 __all__ = [
-    "ApiKey", "CurrentTenant", "Tenant", "TenantCache", "TenantDep", "authenticate", "bearer_token",
-    "create_api_key", "ensure_default_tenant", "hash_key", "keys_exist", "resolve_tenant",
+    "API_KEY_ID", "AdminDep", "ApiKey", "CurrentTenant", "KeyScope", "Tenant", "TenantCache", "TenantDep",
+    "authenticate", "bearer_token", "create_api_key", "ensure_default_tenant", "hash_key", "keys_exist",
+    "new_key", "resolve_tenant",
 ]
 
 KEY_PREFIX = "fa_"
 DEFAULT_TENANT = "default"
+KeyScope = Literal["admin", "plain"]
+# last_used_at is written at most this often per key and process: to the minute is what an
+# operator needs to find unused keys, and a write per request would cost more than the request.
+LAST_USED_RESOLUTION = timedelta(seconds=60)
+
+API_KEY_ID: ContextVar[uuid.UUID | None] = ContextVar("fairacq_api_key_id", default=None)
 
 
 class Tenant(Base):
@@ -52,13 +68,23 @@ class ApiKey(Base):
     tenant_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("tenants.id", ondelete="CASCADE"), index=True)
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     prefix: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str | None] = mapped_column(String(200))
+    scope: Mapped[str] = mapped_column(String(10), default="plain")
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 @dataclass(frozen=True)
 class CurrentTenant:
+    """Who a request acts for: the tenant, and the key (None in open mode, which acts as admin)."""
+
     id: uuid.UUID
     name: str
+    key_id: uuid.UUID | None = None
+    scope: str = "admin"
+    expires_at: datetime | None = None
 
 
 def hash_key(key: str) -> str:
@@ -85,13 +111,22 @@ def ensure_default_tenant(factory: sessionmaker[Session]) -> None:
         pass  # another process created it first
 
 
-def create_api_key(db: Session, tenant_name: str) -> str:
+def new_key(db: Session, tenant_id: uuid.UUID, *, name: str | None = None, scope: str = "plain",
+            expires_at: datetime | None = None) -> tuple[ApiKey, str]:
+    """Store a new key of the tenant; the row and the key in clear (shown once)."""
+    key = KEY_PREFIX + secrets.token_urlsafe(32)
+    row = ApiKey(tenant_id=tenant_id, key_hash=hash_key(key), prefix=key[:10], name=name, scope=scope,
+                 expires_at=expires_at)
+    db.add(row)
+    db.flush()
+    return row, key
+
+
+def create_api_key(db: Session, tenant_name: str, *, name: str | None = None, scope: str = "plain",
+                   expires_at: datetime | None = None) -> str:
     """Create a key for ``tenant_name`` (creating the tenant if needed); return it in clear once."""
     tenant = _get_or_create_tenant(db, tenant_name)
-    key = KEY_PREFIX + secrets.token_urlsafe(32)
-    db.add(ApiKey(tenant_id=tenant.id, key_hash=hash_key(key), prefix=key[:10]))
-    db.flush()
-    return key
+    return new_key(db, tenant.id, name=name, scope=scope, expires_at=expires_at)[1]
 
 
 # Engines whose database is known to hold a key: once a key has been seen the
@@ -126,13 +161,18 @@ def resolve_tenant(db: Session, token: str | None, *, open_mode: bool = False) -
     """
     if token is not None:
         row = db.execute(
-            select(Tenant.id, Tenant.name)
+            select(Tenant.id, Tenant.name, ApiKey.id.label("key_id"), ApiKey.scope, ApiKey.expires_at,
+                   ApiKey.revoked_at)
             .join(ApiKey, ApiKey.tenant_id == Tenant.id)
             .where(ApiKey.key_hash == hash_key(token))
         ).first()
         if row is None:
             raise Unauthorized("the API key is not valid")
-        return CurrentTenant(row.id, row.name)
+        if row.revoked_at is not None:
+            raise Unauthorized("the API key was revoked; use another key of the tenant")
+        if row.expires_at is not None and row.expires_at <= utcnow():
+            raise Unauthorized("the API key has expired; use another key of the tenant (or its rotated successor)")
+        return CurrentTenant(row.id, row.name, row.key_id, row.scope, row.expires_at)
     if keys_exist(db):
         raise Unauthorized("an API key is required: send 'Authorization: Bearer <api key>'")
     if not open_mode:
@@ -144,27 +184,43 @@ def resolve_tenant(db: Session, token: str | None, *, open_mode: bool = False) -
     return CurrentTenant(tenant_id, DEFAULT_TENANT)
 
 
-# How long a resolved key (or open mode) is trusted without asking the database again: a key
-# created by `create-api-key` ends open mode within a second.
-KEY_CACHE_SECONDS = 60.0
+# How long a resolved key (or open mode) is trusted without asking the database again: a revoked
+# key is refused by every process within 2 s (the issue asks for 5 s), at the cost of one indexed
+# read per key and process every 2 s; a key created by `create-api-key` ends open mode within a second.
+KEY_CACHE_SECONDS = 2.0
 OPEN_MODE_CACHE_SECONDS = 1.0
 TENANT_CACHE_SIZE = 10_000
 
 
 class TenantCache(LruCache[str | None, CurrentTenant]):
-    """Resolved keys (service.caches): a key is trusted for 60 s, open mode for 1 s."""
+    """Resolved keys (service.caches): a key is trusted for 2 s (never past its expiry), open mode for 1 s."""
 
     def __init__(self, size: int = TENANT_CACHE_SIZE) -> None:
         super().__init__("tenants", size, ttl=KEY_CACHE_SECONDS)
 
     def put(self, key: str | None, value: CurrentTenant, ttl: float | None = None) -> None:
-        super().put(key, value, ttl if ttl is not None else KEY_CACHE_SECONDS if key is not None
-                    else OPEN_MODE_CACHE_SECONDS)
+        if ttl is None:
+            ttl = KEY_CACHE_SECONDS if key is not None else OPEN_MODE_CACHE_SECONDS
+            if value.expires_at is not None:
+                ttl = max(0.0, min(ttl, (value.expires_at - utcnow()).total_seconds()))
+        super().put(key, value, ttl)
 
 
-def _lookup(readers: sessionmaker[Session], token: str | None, open_mode: bool) -> CurrentTenant:
+def _lookup(readers: sessionmaker[Session], writers: sessionmaker[Session], token: str | None,
+            open_mode: bool) -> CurrentTenant:
     with readers() as db:
-        return resolve_tenant(db, token, open_mode=open_mode)
+        tenant = resolve_tenant(db, token, open_mode=open_mode)
+        used = None if tenant.key_id is None else db.scalar(
+            select(ApiKey.last_used_at).where(ApiKey.id == tenant.key_id))
+    if tenant.key_id is not None and (used is None or utcnow() - used >= LAST_USED_RESOLUTION):
+        _touch(writers, tenant.key_id)
+    return tenant
+
+
+def _touch(writers: sessionmaker[Session], key_id: uuid.UUID) -> None:
+    """Record that the key was used now; best effort (a busy database must not refuse the request)."""
+    with contextlib.suppress(OperationalError), writers.begin() as db:  # else the next lookup writes it
+        db.execute(update(ApiKey).where(ApiKey.id == key_id).values(last_used_at=utcnow()))
 
 
 async def authenticate(request: Request) -> CurrentTenant:
@@ -177,9 +233,10 @@ async def authenticate(request: Request) -> CurrentTenant:
     state = request.app.state
     tenant = state.tenant_cache.get(token)
     if tenant is None:
-        tenant = await run_in_threadpool(_lookup, state.readers, token, state.settings.open_mode)
+        tenant = await run_in_threadpool(_lookup, state.readers, state.sessions, token, state.settings.open_mode)
         state.tenant_cache.put(token, tenant)
     request.state.tenant = tenant
+    API_KEY_ID.set(tenant.key_id)
     return tenant
 
 
@@ -189,3 +246,15 @@ async def current_tenant(request: Request) -> CurrentTenant:
 
 
 TenantDep = Annotated[CurrentTenant, Depends(current_tenant)]
+
+
+async def admin_tenant(request: Request) -> CurrentTenant:
+    """The tenant of a request made with an ``admin`` key (or in open mode); 403 for a plain key."""
+    tenant: CurrentTenant = request.state.tenant
+    if tenant.scope != "admin":
+        raise Forbidden("this operation needs an admin-scoped API key: create one with "
+                        "`fairacq create-api-key --tenant NAME --scope admin`")
+    return tenant
+
+
+AdminDep = Annotated[CurrentTenant, Depends(admin_tenant)]

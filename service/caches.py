@@ -9,8 +9,8 @@ so none needs invalidating beyond its bound and TTL.
 ==========================  ======================================  =======  ==========================================
 cache (where)               holds                                   bound    invalidation
 ==========================  ======================================  =======  ==========================================
-``tenants``                 API key -> tenant                       10,000   TTL 60 s (open mode 1 s): a new key ends
-(service.auth)                                                               open mode within a second
+``tenants``                 API key -> tenant                       10,000   TTL 2 s (open mode 1 s): a revoked key is
+(service.auth)                                                               refused everywhere within 2 s
 ``rate_buckets``            tenant -> token bucket                  100,000  evicted tenants start with a full bucket
 (service.quotas)
 ``proxies``                 (filter, version) -> rebuilt proxy      64       keyed by the version a refit changes

@@ -3,6 +3,7 @@
     ServiceError (500)
     ├── CorruptState (500)           a stored row that cannot be read (service.pages)
     ├── Unauthorized (401)
+    ├── Forbidden (403)              a key without the scope the operation needs
     ├── NotFound (404)
     ├── Conflict (409)
     │   ├── BudgetExhausted
@@ -36,6 +37,7 @@ from pydantic import BaseModel
 __all__ = [
     "BudgetExhausted",
     "Conflict",
+    "Forbidden",
     "InUse",
     "InvalidInput",
     "InsufficientStorage",
@@ -76,6 +78,10 @@ class ServiceError(Exception):
 
 class Unauthorized(ServiceError):
     status, title, slug = 401, "Unauthorized", "unauthorized"
+
+
+class Forbidden(ServiceError):
+    status, title, slug = 403, "Forbidden", "forbidden"
 
 
 class NotFound(ServiceError):

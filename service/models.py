@@ -10,11 +10,12 @@ from service.resources import load_models
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
 from service.sessions.pending import PendingDecision
 from service.ui.models import UiSession  # noqa: F401  (the dashboard's logins)
+from service.webhooks.models import WebhookDelivery, WebhookSubscription
 
 __all__ = [
     "ApiKey", "Base", "Dataset", "Decision", "Export", "ExportChunk", "IdempotencyRecord", "Job", "JobDurationStats",
-    "PendingDecision",
-    "SessionBlob", "SessionDataset", "SessionRecord", "Tenant",
+    "PendingDecision", "SessionBlob", "SessionDataset", "SessionRecord", "Tenant", "WebhookDelivery",
+    "WebhookSubscription",
 ]
 
 load_models()

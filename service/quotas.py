@@ -78,8 +78,9 @@ def check_active_jobs(db: Session, tenant_id: uuid.UUID, limit: int) -> None:
 
     if limit <= 0:
         return
+    # Webhook deliveries (service.webhooks) are the service's own work, queued by events: not counted.
     active = db.scalar(select(func.count()).select_from(Job).where(
-        Job.tenant_id == tenant_id, Job.status.in_(("queued", "running")))) or 0
+        Job.tenant_id == tenant_id, Job.status.in_(("queued", "running")), Job.kind != "webhooks.deliver")) or 0
     if active >= limit:
         raise TooManyRequests(
             f"the tenant has {active} jobs queued or running, its limit (FAIRACQ_MAX_ACTIVE_JOBS); "

@@ -71,6 +71,12 @@ class Settings(BaseSettings):
     enable_diagnostic_jobs: bool = False
     worker_alive_file: str | None = Field(None, description="touched at every poll, for health checks")
 
+    # Webhooks (service.webhooks): the wait before each retry of a failed delivery, after the first
+    # attempt; the default (Standard Webhooks' schedule) retries for 27.6 h. An attempt's timeout.
+    webhook_retry_schedule_seconds: list[float] = Field(
+        default_factory=lambda: [5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0], max_length=50)
+    webhook_timeout_seconds: float = Field(10.0, gt=0, le=300)
+
     # Idempotency records are kept at least this long (SPEC §3: at least 24 h).
     idempotency_ttl_hours: float = Field(24.0, ge=24.0)
     idempotency_lock_seconds: float = Field(60.0, gt=0)
@@ -86,6 +92,12 @@ class Settings(BaseSettings):
                 "FAIRACQ_JOB_HEARTBEAT_SECONDS must be shorter than FAIRACQ_JOB_LEASE_SECONDS, "
                 "or a healthy worker would lose its lease"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _retry_waits_non_negative(self) -> Settings:
+        if any(not 0 <= wait < float("inf") for wait in self.webhook_retry_schedule_seconds):
+            raise ValueError("FAIRACQ_WEBHOOK_RETRY_SCHEDULE_SECONDS must list finite, non-negative waits")
         return self
 
     def timeout_for(self, kind: str) -> float:

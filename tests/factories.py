@@ -64,9 +64,9 @@ def default_tenant(db: Session) -> CurrentTenant:
     return CurrentTenant(tenant.id, tenant.name)
 
 
-def make_key(sessions: sessionmaker[Session], tenant: str) -> str:
+def make_key(sessions: sessionmaker[Session], tenant: str, scope: str = "plain") -> str:
     with transaction(sessions) as db:
-        return create_api_key(db, tenant)
+        return create_api_key(db, tenant, scope=scope)
 
 
 def dataset_payload(n: int = 40, d: int = 3, seed: int = 0, groups: tuple[str, ...] = ("a", "b")) -> dict:

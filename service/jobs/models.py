@@ -51,6 +51,8 @@ class Job(Base):
     # worker's log lines and trace span join the request's.
     request_id: Mapped[str | None] = mapped_column(String(128))
     trace_context: Mapped[str | None] = mapped_column(String(128))
+    # The API key of that request: the decision-log entries the job writes carry it.
+    key_id: Mapped[uuid.UUID | None] = mapped_column()
     run_after: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service import tracing
+from service.auth import API_KEY_ID
 from service.db import rowcount, utcnow
 from service.jobs.models import DURATION_BUCKETS, FINISHED, Job, JobDurationStats
 from service.logs import REQUEST_ID
@@ -63,6 +64,7 @@ def enqueue(
         tenant_id=tenant_id, kind=kind, status="queued", payload=payload or {}, progress=0.0,
         attempts=0, max_attempts=max_attempts, resource_type=resource_type, resource_id=resource_id,
         run_after=utcnow(), request_id=REQUEST_ID.get(), trace_context=tracing.current_traceparent(),
+        key_id=API_KEY_ID.get(),
     )
     db.add(job)
     db.flush()
@@ -70,8 +72,12 @@ def enqueue(
 
 
 def _end(db: Session, job: Job, status: str) -> None:
-    """Put ``job`` in a final status and count its run time in the duration histogram."""
+    """Put ``job`` in a final status, announce it (``job.finished``, in this transaction) and count its
+    run time in the duration histogram."""
+    from service.webhooks import outbox  # (it queues its deliveries with this module)
+
     job.status, job.finished_at, job.lease_expires_at = status, utcnow(), None
+    outbox.job_finished(db, job)
     if job.started_at is None:
         return
     seconds = max(0.0, (job.finished_at - job.started_at).total_seconds())

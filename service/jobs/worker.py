@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 import service.models  # noqa: F401  (every table, for foreign keys)
 from service import idempotency, tracing
+from service.auth import API_KEY_ID
 from service.db import TRANSIENT_RETRY_S, make_engine, make_sessionmaker, retrying, transaction
 from service.exports.repository import purge_exports
 from service.jobs import queue
@@ -63,7 +64,9 @@ def _load_handlers(settings: Settings) -> None:
     from service.resources import load_tasks
 
     load_tasks()
-    from service.exports import tasks  # noqa: F401  (registers the export job, not a decision type's)
+    # Job handlers outside the decision types: exports and webhook deliveries.
+    import service.exports.tasks  # noqa: F401
+    import service.webhooks.tasks  # noqa: F401
 
     if settings.enable_diagnostic_jobs:
         from service.jobs import diagnostics  # noqa: F401
@@ -74,6 +77,7 @@ def _child_main(conn: Connection, settings: Settings, job_fields: dict[str, Any]
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with_parent(parent_pid, signal.SIGKILL)
     engine = make_engine(settings.database_url, pool_size=2)
+    API_KEY_ID.set(job_fields.pop("key_id", None))  # the decision-log entries it writes name the request's key
     ctx = JobContext(sessions=make_sessionmaker(engine), settings=settings, **job_fields)
     try:
         HANDLERS[ctx.kind](ctx)
@@ -263,6 +267,6 @@ class Worker:
 def _fields(job: Job) -> dict[str, Any]:
     return {
         "job_id": job.id, "attempt": job.attempts, "kind": job.kind, "tenant_id": job.tenant_id,
-        "resource_id": job.resource_id, "payload": dict(job.payload or {}),
+        "resource_id": job.resource_id, "payload": dict(job.payload or {}), "key_id": job.key_id,
         "context": {"request_id": job.request_id, "traceparent": job.trace_context},
     }

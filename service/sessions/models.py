@@ -73,7 +73,8 @@ class Decision(Base):
     """The decision log: every decision and every counted report, replayable.
 
     ``client_ref`` holds the client-chosen id of a report (``observation:<id>``,
-    ``epoch:<n>``…); the unique constraint makes a retried report count once.
+    ``epoch:<n>``…); the unique constraint makes a retried report count once. ``key_id``
+    is the API key the entry was made with (``service.auth.API_KEY_ID``).
     """
 
     __tablename__ = "decisions"
@@ -90,4 +91,7 @@ class Decision(Base):
     request: Mapped[dict[str, Any]] = mapped_column(JSON)
     response: Mapped[dict[str, Any]] = mapped_column(JSON)
     state_version: Mapped[int] = mapped_column(Integer)
+    # The API key that made the decision (or queued the job that did); None in open mode. No
+    # foreign key: the log outlives nothing, and keys are revoked, never deleted.
+    key_id: Mapped[uuid.UUID | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

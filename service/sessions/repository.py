@@ -15,11 +15,13 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from service import arrays
+from service.auth import API_KEY_ID
 from service.db import table_of, utcnow
 from service.errors import NotFound, PreconditionFailed
 from service.ops.metrics import DECISIONS
 from service.pages import in_list_order
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
+from service.webhooks import outbox
 
 __all__ = ["Entry", "SessionRepository"]
 
@@ -162,7 +164,8 @@ class SessionRepository:
 
         The row is one UPDATE and the entries one INSERT (one ``executemany`` for several). The
         INSERT is a Core statement run at once: a second report with the same ``client_ref``
-        fails here (unique constraint).
+        fails here (unique constraint). Each entry names the request's API key (``API_KEY_ID``);
+        a status change is announced to the tenant's webhooks in this transaction (``outbox``).
         """
         entries = [] if log is None else [log] if isinstance(log, Entry) else list(log)
         values: dict[str, Any] = {}
@@ -174,13 +177,16 @@ class SessionRepository:
             values["sequence"] = record.sequence + len(entries)
         if not values:
             return
-        first = record.sequence + 1
+        first, before = record.sequence + 1, record.status
         _update(self.db, record, values)
+        if status is not None and status != before:
+            outbox.session_status(self.db, record, before)
         if entries:
+            key_id = API_KEY_ID.get()
             rows = [{
                 "id": entry.decision_id or uuid.uuid4(), "session_id": record.id, "sequence": first + k,
                 "kind": entry.kind, "client_ref": entry.client_ref, "request": entry.request,
-                "response": entry.response, "state_version": record.version,
+                "response": entry.response, "state_version": record.version, "key_id": key_id,
             } for k, entry in enumerate(entries)]
             self.db.execute(_APPEND_DECISION, rows[0] if len(rows) == 1 else rows)
             for entry in entries:

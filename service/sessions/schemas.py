@@ -23,6 +23,7 @@ class DecisionOut(BaseModel):
     request: dict[str, Any]
     response: dict[str, Any]
     state_version: int
+    key_id: uuid.UUID | None = Field(None, description="the API key that made it (none in open mode)")
     created_at: datetime
 
 

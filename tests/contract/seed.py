@@ -14,13 +14,21 @@ from typing import Any
 
 import httpx
 import numpy as np
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+import service.webhooks.tasks  # noqa: F401  (registers the delivery job, run by run_queued_jobs)
+from service.auth import ApiKey, Tenant, hash_key
 from service.exports import tasks as _export_tasks  # noqa: F401  (the export job, for run_queued_jobs)
 from service.settings import Settings
-from tests.factories import ApiClient, run_queued_jobs
+from tests.factories import ApiClient, make_key, run_queued_jobs
 
-__all__ = ["happy_path_tour", "is_collection", "seed_resources"]
+__all__ = ["ADMIN_PREFIX", "happy_path_tour", "is_collection", "seed_resources"]
+
+# Routes for admin-scoped keys only: the contract tests' keys are plain, so these answer them 403
+# (documented) before looking at any id; seed_resources tours them with an admin key of alpha's.
+ADMIN_PREFIX = "/v1/admin/"
+UNLISTED = ("/v1/labelstudio/connections",)  # resources read by id only (no list route)
 
 
 def is_collection(key: str) -> bool:
@@ -82,17 +90,50 @@ def seed_resources(client: ApiClient, sessions: sessionmaker[Session],
     ids["/v1/exports"] = call("POST", "/v1/exports", json={
         "source": {"type": "decision_log", "resource": "group-samplers", "id": ids["/v1/group-samplers"]},
         "format": "csv"})["id"]
-    jobs = run_queued_jobs(sessions, settings)
-    assert jobs and all(job.status == "succeeded" for job in jobs), [(j.kind, j.status, j.error) for j in jobs]
+    managed = call("POST", "/v1/group-samplers", json={
+        "groups": ["a", "b"], "strategy": "aopt", "mode": "managed", "budget": 50, "seed": 0})["id"]
     ids["/v1/labelstudio/connections"] = call("POST", "/v1/labelstudio/connections", json={
-        "session_type": "balanced_filter", "session_id": ids["/v1/balanced-filters"],
-        "mapping": {"features": "x", "group": "g"}})["id"]
+        "session_type": "group_sampler", "session_id": managed,
+        "mapping": {"features": "x", "group": "g", "label": {"control": "y", "positive": "1"}}})["id"]
+    # A webhook whose receiver is not listening (127.0.0.1's discard port): the jobs' finishes queue
+    # deliveries, each tried once and failed (no retries in this schedule), redeliverable by the tour.
+    webhook = call("POST", "/v1/webhooks", json={"url": "http://127.0.0.1:9/hooks", "event_types": [
+        "job.finished", "session.done", "filter.ready"], "description": "contract"})["id"]
+    ids["/v1/webhooks"] = webhook
+    jobs = run_queued_jobs(sessions, settings.model_copy(update={"webhook_retry_schedule_seconds": []}))
+    assert jobs and all(job.status == "succeeded" for job in jobs), [(j.kind, j.status, j.error) for j in jobs]
+    ids["/v1/webhook-deliveries"] = call("GET", f"/v1/webhooks/{webhook}/deliveries")["items"][0]["id"]
+    ids["/v1/admin/keys"] = _admin_tour(client, sessions, call)
     # A pending decision of each kind that has them: ids of a nested collection are keyed by its
-    # path template (see NESTED), so that a {decision_id} goes with its own session's id.
+    # path template, so that a {decision_id} goes with its own session's id.
     for collection, parameter in (("/v1/group-samplers", "sampler_id"), ("/v1/partition-bandits", "bandit_id")):
         decision = call("POST", f"{collection}/{ids[collection]}/next")
         ids[f"{collection}/{{{parameter}}}/decisions"] = decision["decision_id"]
     return ids, call.responses
+
+
+def _admin_tour(client: ApiClient, sessions: sessionmaker[Session], call: _Recorder) -> str:
+    """The key routes with an admin key of the same tenant (the fuzzing's plain key gets 403 from them);
+    the id of a live key, for the routes that take one."""
+    tenant = client.get("/v1/admin/keys")  # the plain key: refused, as documented
+    assert tenant.status_code == 403, tenant.text
+    call.responses.append(tenant)
+    admin = _Recorder(client.with_key(make_key(sessions, _tenant_of(client, sessions), scope="admin")))
+    kept = admin("POST", "/v1/admin/keys", json={"name": "contract", "scope": "plain"})
+    gone = admin("POST", "/v1/admin/keys", json={"name": "to revoke", "expires_at": "2999-01-01T00:00:00Z"})
+    admin("GET", "/v1/admin/keys")
+    admin("GET", f"/v1/admin/keys/{kept['id']}")
+    rotated = admin("POST", f"/v1/admin/keys/{gone['id']}/rotate", json={"grace_seconds": 60})
+    admin("POST", f"/v1/admin/keys/{rotated['new']['id']}/revoke")
+    call.responses.extend(admin.responses)
+    return str(kept["id"])
+
+
+def _tenant_of(client: ApiClient, sessions: sessionmaker[Session]) -> str:
+    assert client.key is not None
+    with sessions() as db:
+        return str(db.scalar(select(Tenant.name).join(ApiKey, ApiKey.tenant_id == Tenant.id)
+                             .where(ApiKey.key_hash == hash_key(client.key))))
 
 
 def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Response]:
@@ -100,9 +141,9 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call("POST", "/v1/datasets?group_column=g&label_column=y&name=csv", content=b"x,colour,g,y\n"
          b"0.5,red,a,1\n1.5,blue,b,0\n2.5,red,a,0\n", headers={"content-type": "text/csv"})
     for collection, resource_id in ids.items():
-        if not is_collection(collection):
-            continue
-        if collection != "/v1/labelstudio/connections":  # connections have no list
+        if not is_collection(collection) or collection.startswith(ADMIN_PREFIX):
+            continue  # nested ids have no GET; admin routes are toured with an admin key by seed_resources
+        if collection not in UNLISTED:
             call("GET", collection)
         call("GET", f"{collection}/{resource_id}")
     call("POST", f"/v1/batch-schedulers/{ids['/v1/batch-schedulers']}/epochs", json={
@@ -155,6 +196,10 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
                        "/v1/balanced-filters", "/v1/fair-regressions"):
         call("GET", f"{collection}/{ids[collection]}/decisions")
     call("POST", f"/v1/jobs/{run['id']}/cancel")  # the run is a job, still queued
+    call("GET", f"/v1/webhooks/{ids['/v1/webhooks']}/deliveries")
+    call("POST", f"/v1/webhook-deliveries/{ids['/v1/webhook-deliveries']}/redeliver")  # it failed: again
+    extra = call("POST", "/v1/webhooks", json={"url": "https://hooks.example.com/x", "event_types": ["session.done"]})
+    call("DELETE", f"/v1/webhooks/{extra['id']}")
     for path in ("/healthz", "/readyz"):
         call("GET", path)
     return call.responses

@@ -26,6 +26,7 @@ def _row(sessions, session_id) -> SessionRecord:
 
 
 def test_a_saved_state_and_its_logged_decision_are_one_update_and_one_insert(sessions):
+    """A decision that leaves the status as it is (the hot path) is one UPDATE and one INSERT."""
     tenant_id, session_id = _created(sessions)
     before = _row(sessions, session_id)
     statements: list[str] = []
@@ -39,19 +40,41 @@ def test_a_saved_state_and_its_logged_decision_are_one_update_and_one_insert(ses
 
         event.listen(engine, "before_cursor_execute", seen)
         try:
-            repo.record(record, state={"n": 1}, status="done",
+            repo.record(record, state={"n": 1}, status="active",
                         log=Entry("epoch", {"epoch": 1}, {"ok": True}, client_ref="epoch:1"))
-            assert (record.state, record.version, record.status, record.sequence) == ({"n": 1}, 2, "done", 1)
+            assert (record.state, record.version, record.status, record.sequence) == ({"n": 1}, 2, "active", 1)
             assert not db.dirty  # nothing left for the ORM's unit of work
         finally:
             event.remove(engine, "before_cursor_execute", seen)
     assert statements == ["UPDATE", "INSERT"]
     row = _row(sessions, session_id)
-    assert (row.state, row.version, row.status, row.sequence) == ({"n": 1}, 2, "done", 1)
+    assert (row.state, row.version, row.status, row.sequence) == ({"n": 1}, 2, "active", 1)
     assert row.updated_at >= before.updated_at
     with transaction(sessions) as db:
         logged = db.scalars(select(Decision).where(Decision.session_id == session_id)).all()
     assert [(d.sequence, d.state_version, d.client_ref) for d in logged] == [(1, 2, "epoch:1")]
+
+
+def test_a_status_change_also_reads_the_tenants_webhooks_once(sessions):
+    """A status that changes (to done here) is announced in the same transaction: one more statement,
+    the read of the tenant's subscriptions (service.webhooks.outbox)."""
+    tenant_id, session_id = _created(sessions)
+    statements: list[str] = []
+    with transaction(sessions) as db:
+        repo = SessionRepository(db, tenant_id, "batch_scheduler")
+        record = repo.get_for_update(session_id)
+        engine = db.get_bind()
+
+        def seen(_conn, _cursor, statement, *_):
+            statements.append(statement.split()[0])
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            repo.record(record, state={"n": 1}, status="done", log=Entry("epoch", {"epoch": 1}, {"ok": True}))
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+    assert statements == ["UPDATE", "SELECT", "INSERT"]
+    assert _row(sessions, session_id).status == "done"
 
 
 def test_a_state_saved_without_a_log_is_written_at_once(sessions):

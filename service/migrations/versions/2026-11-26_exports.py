@@ -1,7 +1,7 @@
 """exports: a decision log or a dataset written as a file, stored in chunks (issue 16)
 
 Revision ID: 0009_exports
-Revises: 0007_pending_decisions
+Revises: 0008_keys_webhooks
 Create Date: 2026-11-26
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0009_exports'
-down_revision: str | None = '0007_pending_decisions'
+down_revision: str | None = '0008_keys_webhooks'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
