@@ -65,7 +65,7 @@ def _load_handlers(settings: Settings) -> None:
 
     load_tasks()
     # Job handlers outside the decision types: exports and webhook deliveries.
-    import service.exports.tasks  # noqa: F401
+    import service.exports.tasks
     import service.webhooks.tasks  # noqa: F401
 
     if settings.enable_diagnostic_jobs:
