@@ -165,20 +165,29 @@ class NextSettle(Scenario):
 
 
 class EpochLane(Lane):
-    """One batch scheduler: epochs count up from 1; a failed epoch is sent again."""
+    """One batch scheduler: epochs count up from 1; a failed epoch is sent again, with the same losses.
+
+    The same body matters: a request that timed out here may have been applied, and
+    the service gives a repeated epoch its first result back only when the report is
+    the same (a different one is refused, and every later epoch with it).
+    """
 
     def __init__(self, path: str, cells: list[tuple[int, str]], seed: int) -> None:
         super().__init__("POST", path)
         self.cells, self.epoch, self.rng = cells, 1, random.Random(seed)
+        self.report: bytes | None = None  # the current epoch's body, until it is accepted
 
     def request(self) -> tuple[str, str, bytes | None]:
-        losses = [{"label": y, "group": z, "loss": round(self.rng.uniform(0.1, 0.9), 4)}
-                  for y, z in self.cells]
-        return self.method, self.path, _dumps({"epoch": self.epoch, "losses": losses})
+        if self.report is None:
+            losses = [{"label": y, "group": z, "loss": round(self.rng.uniform(0.1, 0.9), 4)}
+                      for y, z in self.cells]
+            self.report = _dumps({"epoch": self.epoch, "losses": losses})
+        return self.method, self.path, self.report
 
     def answered(self, status: int, body: bytes) -> None:
         if 200 <= status < 300:
             self.epoch += 1
+            self.report = None
 
 
 class Epochs(Scenario):
