@@ -277,7 +277,8 @@ class Accept(Scenario):
 
 
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
-    Bare("bare", f"POST {BARE_PATH} (bench/bare_app.py: one SQLite INSERT)", target="bare"),
+    Bare("bare", f"POST {BARE_PATH} (bench/bare_app.py: one INSERT into the configuration's database)",
+         target="bare"),
     Metrics("metrics", "POST /v1/fairness-metrics (200 rows, 2 metrics; stateless)"),
     NextGroup("next-group", "POST /v1/group-samplers/{id}/next"),
     DecisionsBatch("decisions-batch", "POST /v1/group-samplers/{id}/decisions, count 100", decisions_per_call=100),
