@@ -5,10 +5,13 @@ process, no access log, uvloop and httptools when installed (uvicorn's "auto")
 — and its database is set up as SPEC §6 sets up ours (WAL, ``synchronous=NORMAL``,
 ``busy_timeout`` 5 s, ``BEGIN IMMEDIATE``), so the load benchmark can report each
 scenario's throughput as a share of what FastAPI + SQLAlchemy + SQLite can do on
-this machine at all. ``--raw`` serves a fixed answer with no framework at all,
-to measure what the load client itself can generate::
+this machine at all. ``--database-url`` writes to PostgreSQL instead (its own
+table in the service's database, a pool as large as the threads that use it), for
+the load benchmark's PostgreSQL configurations. ``--raw`` serves a fixed answer
+with no framework at all, to measure what the load client itself can generate::
 
     .venv/bin/python -m bench.bare_app --port 8100 --database /tmp/bare.db
+    .venv/bin/python -m bench.bare_app --port 8100 --database-url postgresql+psycopg://postgres@127.0.0.1:5432/x
     .venv/bin/python -m bench.bare_app --port 8100 --raw
 """
 
@@ -67,12 +70,22 @@ def _sqlite_engine(path: str) -> Any:
     return engine
 
 
+PG_POOL = 40  # = anyio's thread limit: no sync endpoint ever waits for a connection
+
+
+def _engine(database: str) -> Any:
+    """A SQLite file path, or a PostgreSQL URL (``postgresql+psycopg://...``)."""
+    if "://" not in database:
+        return _sqlite_engine(database)
+    return create_engine(database, pool_size=PG_POOL, max_overflow=0, pool_pre_ping=True)
+
+
 def create_app(database: str) -> FastAPI:
     """The bare app; its engine is built in the lifespan, as the service's is."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = _sqlite_engine(database)
+        engine = _engine(database)
         Base.metadata.create_all(engine)
         app.state.sessions = sessionmaker(engine, expire_on_commit=False)
         try:
@@ -122,7 +135,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.bare_app", description=__doc__.split("\n")[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--database", help="SQLite file (required unless --raw)")
+    parser.add_argument("--database", help="SQLite file (this or --database-url, unless --raw)")
+    parser.add_argument("--database-url", help="PostgreSQL URL, e.g. postgresql+psycopg://user@host:port/db")
     parser.add_argument("--raw", action="store_true", help="no framework: a fixed answer to every request")
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
@@ -131,12 +145,12 @@ def main(argv: list[str] | None = None) -> None:
 
         run(_serve_raw(args.host, args.port))
         return
-    if not args.database:
-        parser.error("--database is required unless --raw")
+    if bool(args.database) == bool(args.database_url):
+        parser.error("give one of --database (SQLite file) and --database-url (PostgreSQL), unless --raw")
     import uvicorn
 
-    uvicorn.run(create_app(args.database), host=args.host, port=args.port, log_level=args.log_level,
-                access_log=False)
+    uvicorn.run(create_app(args.database or args.database_url), host=args.host, port=args.port,
+                log_level=args.log_level, access_log=False)
 
 
 if __name__ == "__main__":

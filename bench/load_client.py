@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import time
 from collections import Counter
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -150,7 +151,7 @@ class HTTPConnection:
         if "content-length" in headers:
             return await reader.readexactly(int(headers["content-length"]))
         if "chunked" in headers.get("transfer-encoding", "").lower():
-            chunks = []
+            chunks: list[bytes] = []
             while True:
                 size = int((await reader.readuntil(b"\r\n")).split(b";")[0].strip(), 16)
                 if size == 0:
@@ -166,14 +167,27 @@ class HTTPConnection:
 
 @dataclass(frozen=True)
 class Endpoint:
-    """Where requests go, and headers every request carries (e.g. Authorization)."""
+    """Where requests go, and headers every request carries (e.g. Authorization).
+
+    With ``more_ports`` (several API processes of one deployment) connections are
+    opened on ``port`` and each of ``more_ports`` in turn, so a run's connections,
+    and the lanes they carry, are spread evenly over the processes.
+    """
 
     host: str
     port: int
     headers: dict[str, str] = field(default_factory=dict)
+    more_ports: tuple[int, ...] = ()
+    _turn: Iterator[int] = field(default_factory=itertools.count, compare=False, repr=False)
+
+    @property
+    def ports(self) -> tuple[int, ...]:
+        return (self.port, *self.more_ports)
 
     async def connect(self) -> HTTPConnection:
-        return await HTTPConnection(self.host, self.port, self.headers).connect()
+        ports = self.ports
+        port = ports[next(self._turn) % len(ports)]
+        return await HTTPConnection(self.host, port, self.headers).connect()
 
 
 class Lane:
@@ -190,8 +204,8 @@ class Lane:
     def request(self) -> tuple[str, str, bytes | None]:
         return self.method, self.path, self.body
 
-    def answered(self, status: int) -> None:
-        """Called with each response's status."""
+    def answered(self, status: int, body: bytes) -> None:
+        """Called with each response's status and body."""
 
 
 @dataclass
@@ -263,7 +277,7 @@ class _Recorder:
             self.error(type(exc).__name__, f"{method} {path}: {exc}")
             return
         end = time.perf_counter()
-        lane.answered(response.status)
+        lane.answered(response.status, response.body)
         if 200 <= response.status < 300:
             self.answered += 1
             self.last = end
@@ -295,7 +309,7 @@ async def warm_up(endpoint: Endpoint, lanes: Sequence[Lane], per_lane: int) -> N
             for conn, lane in zip(conns, lanes, strict=True):
                 method, path, body = lane.request()
                 response = await conn.request(method, path, body)
-                lane.answered(response.status)
+                lane.answered(response.status, response.body)
                 if not 200 <= response.status < 300:
                     raise RequestFailed(method, path, response)
     finally:

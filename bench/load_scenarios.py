@@ -61,6 +61,7 @@ class Scenario:
     name: str
     hot_call: str  # what is measured, for the report
     target: str = "service"  # or "bare": which server answers it
+    decisions_per_call: float = 1.0  # decisions one request makes on average (decisions/s = req/s x this)
 
     async def setup(self, api: HTTPConnection, lanes: int, shared: dict[str, Any]) -> list[Lane]:
         raise NotImplementedError
@@ -91,34 +92,102 @@ class Metrics(Scenario):
         return [Lane("POST", "/v1/fairness-metrics", body) for _ in range(lanes)]
 
 
+async def _samplers(api: HTTPConnection, lanes: int) -> list[str]:
+    """One reported-mode Aopt sampler per lane, with a budget no run exhausts (batch_size 1)."""
+    ids = []
+    for i in range(lanes):
+        session = await _create(api, "/v1/group-samplers", {
+            "groups": GROUPS, "strategy": "aopt", "mode": "reported", "budget": 10**9, "seed": i,
+        })
+        ids.append(session["id"])
+    return ids
+
+
 class NextGroup(Scenario):
-    """Reported-mode Aopt with no observations: warm-up and forced exploration pick the groups."""
+    """Reported-mode Aopt with no observations: warm-up and forced exploration pick the groups.
+
+    Only ``next``: every call holds its batch of 1 as a pending decision until it
+    expires (an hour), which a budget of 10**9 absorbs.
+    """
 
     async def setup(self, api: HTTPConnection, lanes: int, shared: dict[str, Any]) -> list[Lane]:
-        out = []
-        for i in range(lanes):
-            session = await _create(api, "/v1/group-samplers", {
-                "groups": GROUPS, "strategy": "aopt", "mode": "reported", "budget": 10**9, "seed": i,
-            })
-            out.append(Lane("POST", f"/v1/group-samplers/{session['id']}/next", b"{}"))
-        return out
+        return [Lane("POST", f"/v1/group-samplers/{sid}/next", b"{}") for sid in await _samplers(api, lanes)]
+
+
+class DecisionsBatch(Scenario):
+    """``POST .../decisions`` with ``{"count": k}``: k decisions (k pending batches) per call."""
+
+    async def setup(self, api: HTTPConnection, lanes: int, shared: dict[str, Any]) -> list[Lane]:
+        body = _dumps({"count": int(self.decisions_per_call)})
+        return [Lane("POST", f"/v1/group-samplers/{sid}/decisions", body) for sid in await _samplers(api, lanes)]
+
+
+class SettleLane(Lane):
+    """A worker's loop: ``next``, then the observation that names its decision_id, then ``next`` again.
+
+    A failed ``next`` is sent again; a failed observation too (same observation_id,
+    which the service counts once).
+    """
+
+    def __init__(self, sampler_id: str, prefix: str, seed: int) -> None:
+        super().__init__("POST", f"/v1/group-samplers/{sampler_id}/next", b"{}")
+        self.observe = f"/v1/group-samplers/{sampler_id}/observations"
+        self.prefix, self.count, self.rng = prefix, 0, random.Random(seed)
+        self.decision: dict[str, Any] | None = None  # the pending decision to report on next
+        self.report: bytes = b""
+
+    def request(self) -> tuple[str, str, bytes | None]:
+        if self.decision is None:
+            return self.method, self.path, self.body
+        return "POST", self.observe, self.report
+
+    def answered(self, status: int, body: bytes) -> None:
+        if not 200 <= status < 300:
+            return
+        if self.decision is not None:
+            self.decision = None
+            return
+        self.decision = decision = json.loads(body)
+        self.count += 1
+        self.report = _dumps({
+            "observation_id": f"{self.prefix}-{self.count}", "decision_id": decision["decision_id"],
+            "group": decision["group"], "n_acquired": decision["batch_size"],
+            "group_losses": {decision["group"]: round(self.rng.uniform(0.1, 0.9), 4)},
+        })
+
+
+class NextSettle(Scenario):
+    """Decide and settle, one request each: the sampler's realistic steady state (nothing stays pending)."""
+
+    async def setup(self, api: HTTPConnection, lanes: int, shared: dict[str, Any]) -> list[Lane]:
+        run = uuid.uuid4().hex[:8]
+        return [SettleLane(sid, f"{run}-{i}", seed=i) for i, sid in enumerate(await _samplers(api, lanes))]
 
 
 class EpochLane(Lane):
-    """One batch scheduler: epochs count up from 1; a failed epoch is sent again."""
+    """One batch scheduler: epochs count up from 1; a failed epoch is sent again, with the same losses.
+
+    The same body matters: a request that timed out here may have been applied, and
+    the service gives a repeated epoch its first result back only when the report is
+    the same (a different one is refused, and every later epoch with it).
+    """
 
     def __init__(self, path: str, cells: list[tuple[int, str]], seed: int) -> None:
         super().__init__("POST", path)
         self.cells, self.epoch, self.rng = cells, 1, random.Random(seed)
+        self.report: bytes | None = None  # the current epoch's body, until it is accepted
 
     def request(self) -> tuple[str, str, bytes | None]:
-        losses = [{"label": y, "group": z, "loss": round(self.rng.uniform(0.1, 0.9), 4)}
-                  for y, z in self.cells]
-        return self.method, self.path, _dumps({"epoch": self.epoch, "losses": losses})
+        if self.report is None:
+            losses = [{"label": y, "group": z, "loss": round(self.rng.uniform(0.1, 0.9), 4)}
+                      for y, z in self.cells]
+            self.report = _dumps({"epoch": self.epoch, "losses": losses})
+        return self.method, self.path, self.report
 
-    def answered(self, status: int) -> None:
+    def answered(self, status: int, body: bytes) -> None:
         if 200 <= status < 300:
             self.epoch += 1
+            self.report = None
 
 
 class Epochs(Scenario):
@@ -208,9 +277,13 @@ class Accept(Scenario):
 
 
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
-    Bare("bare", f"POST {BARE_PATH} (bench/bare_app.py: one SQLite INSERT)", target="bare"),
+    Bare("bare", f"POST {BARE_PATH} (bench/bare_app.py: one INSERT into the configuration's database)",
+         target="bare"),
     Metrics("metrics", "POST /v1/fairness-metrics (200 rows, 2 metrics; stateless)"),
     NextGroup("next-group", "POST /v1/group-samplers/{id}/next"),
+    DecisionsBatch("decisions-batch", "POST /v1/group-samplers/{id}/decisions, count 100", decisions_per_call=100),
+    NextSettle("next-settle", "POST /v1/group-samplers/{id}/next, then …/observations naming its decision_id "
+               "(alternately)", decisions_per_call=0.5),
     Epochs("epochs", "POST /v1/batch-schedulers/{id}/epochs"),
     Accept("accept-1", "POST /v1/balanced-filters/{id}/decisions, 1 candidate", k=1),
     Accept("accept-1000", "POST /v1/balanced-filters/{id}/decisions, 1,000 candidates", k=1000),
