@@ -11,7 +11,7 @@ loop over values), and:
 * ``labels`` (numbers) are parsed the same way once their count matches the rows;
 * ``groups`` and ``ids`` are decoded by ``json`` once they are known to hold no more
   values than the row limit, and validated by pydantic like ``name``;
-* any other key is skipped unread (the schema ignores unknown keys).
+* any other key is a 422 naming it (the schema forbids unknown keys).
 
 A body this reader does not expect (numbers as strings, nested objects, ``NaN``) goes to
 pydantic whole when it is small (:data:`FULL_PARSE_BYTES`), so its answer and messages
@@ -33,8 +33,8 @@ from pydantic import BaseModel, ValidationError
 
 from service.algorithms.validation import InputError
 from service.datasets.schemas import DatasetCreate, GroupValue, RowId
-from service.errors import InvalidInput
-from service.fields import Name
+from service.errors import UNKNOWN_FIELD, InvalidInput
+from service.fields import Name, RequestModel
 
 __all__ = ["FULL_PARSE_BYTES", "Upload", "read_json_upload"]
 
@@ -76,7 +76,7 @@ class Upload:
     name: str | None
 
 
-class _Fields(BaseModel):
+class _Fields(RequestModel):
     """:class:`~.schemas.DatasetCreate`'s fields other than the numeric arrays."""
 
     groups: list[GroupValue] | None = None
@@ -162,6 +162,9 @@ def _value_end(body: bytes, start: int) -> int:
 
 def _read(body: bytes, max_rows: int, max_features: int) -> Upload:
     spans = _spans(body)
+    unknown = next((key for key in spans if key not in DatasetCreate.model_fields), None)
+    if unknown is not None:
+        raise InvalidInput(UNKNOWN_FIELD, ["body", unknown])
     if "features" not in spans:
         raise _Unexpected("features are missing")
     features = _matrix(body, *spans["features"], max_rows, max_features)

@@ -7,14 +7,14 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from service.datasets.schemas import GroupValue
-from service.fields import FiniteFloat
+from service.fields import FiniteFloat, RequestModel
 
 __all__ = ["MetricName", "MetricOut", "MetricsRequest", "MetricsResponse"]
 
 MetricName = Literal["demographic_parity", "equal_opportunity", "equalized_odds", "group_loss", "sp_ks"]
 
 
-class MetricsRequest(BaseModel):
+class MetricsRequest(RequestModel):
     predictions: list[FiniteFloat] = Field(
         min_length=1, description="scores or hard labels; >= 0.5 counts as positive for rate metrics"
     )
