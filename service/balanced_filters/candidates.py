@@ -71,11 +71,11 @@ def parse_candidates(body: bytes, max_candidates: int, max_features: int) -> Can
         data = pydantic_core.from_json(body or b"null")
     except ValueError as exc:
         raise InvalidInput(f"is not valid JSON ({exc})", ["body"]) from None
+    unknown = next((key for key in data if key != "candidates"), None) if isinstance(data, dict) else None
+    if unknown is not None:
+        raise InvalidInput(UNKNOWN_FIELD, ["body", unknown])
     if not isinstance(data, dict) or not isinstance(data.get("candidates"), list):
         raise InvalidInput('send {"candidates": [{"id": ..., "features": [...]}, ...]}', ["body"])
-    for key in data:
-        if key != "candidates":
-            raise InvalidInput(UNKNOWN_FIELD, ["body", key])
     candidates = data["candidates"]
     if not candidates:
         raise InvalidInput("must hold at least one candidate", list(LOC))
