@@ -80,7 +80,7 @@ def _idempotent_operations(app: FastAPI) -> set[tuple[str, str]]:
     """The (path, method) of every POST whose ``Idempotency-Key`` is honoured (service.routing)."""
     found = set()
     for route in _routes(app.routes):
-        if (isinstance(route, ServiceRoute) and "POST" in route.methods
+        if (isinstance(route, ServiceRoute) and "POST" in (route.methods or ())
                 and not getattr(inspect.unwrap(route.endpoint), "__read_only__", False)):
             found.add((route.path_format, "post"))
     return found
@@ -166,7 +166,8 @@ def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _plain_optional_types(document: dict[str, Any]) -> None:
     schemas = document["components"]["schemas"]
-    asked, answered = set(), set()
+    asked: set[str] = set()
+    answered: set[str] = set()
     for operations in document["paths"].values():
         for operation in operations.values():
             _references([operation.get("requestBody"), operation.get("parameters")], schemas, asked)

@@ -8,9 +8,8 @@
     ServiceRoute (this module), before FastAPI sees the request
       1. authenticate   the tenant from ``Authorization`` (cached; a miss is a read, never a lock): 401
       2. admit          the tenant's request rate (service.quotas): 429 + Retry-After
-      3. read the body  whole, under the size limit and its deadline, before any lock; a body
-                        FastAPI parses into objects (not a RawBody the endpoint reads itself)
-                        has the smaller FAIRACQ_MAX_JSON_BODY_BYTES; JSON-only and not JSON: 415
+      3. read the body  whole, under the size limit and deadline, before any lock; a body FastAPI
+                        parses (not a RawBody) has FAIRACQ_MAX_JSON_BODY_BYTES; JSON-only, not JSON: 415
       4. idempotency    a POST with ``Idempotency-Key`` claims the key (its own short
                         transaction) or replays the stored response
     FastAPI             parses and validates the body, solves the dependencies
@@ -58,7 +57,8 @@ from service.quotas import admit
 
 __all__ = ["RawBody", "ServiceRoute", "light_endpoint", "read_only_endpoint", "wait_before"]
 
-F, T = TypeVar("F", bound=Callable[..., Any]), TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 REPLAY_HEADER = "Idempotent-Replayed"

@@ -11,13 +11,13 @@ from service.api import LimitQuery, RawBody, parse_cursor, resource_router
 from service.auth import TenantDep
 from service.datasets import service
 from service.datasets.repository import DatasetRepository
-from service.datasets.schemas import DatasetCreate, DatasetList, DatasetOut, csv_upload_schema
+from service.datasets.schemas import DatasetCreate, DatasetCsvUpload, DatasetList, DatasetOut
 from service.datasets.uploads import csv_query_options, read_csv_form
 from service.db import SessionDep
 from service.errors import UnsupportedMediaType
 from service.fields import Name, Text
 from service.media import is_json, media_type
-from service.openapi import component, component_of
+from service.openapi import component_of
 from service.pages import page, readable
 from service.settings import SettingsDep
 
@@ -26,7 +26,7 @@ WHAT = "dataset"
 
 
 # The body is read raw (JSON, a multipart form or CSV), so FastAPI registers neither body
-# schema: they are named components (service.openapi.component). A raw text/csv body, as
+# schema: they are named components (service.openapi.component_of). A raw text/csv body, as
 # curl sends it, is left out of the document: generated clients cannot model it (the
 # multipart form is their way to send a CSV file), and its options are query parameters.
 _UPLOAD_BODY = {
@@ -34,7 +34,7 @@ _UPLOAD_BODY = {
         "required": True,
         "content": {
             "application/json": {"schema": component_of(DatasetCreate)},
-            "multipart/form-data": {"schema": component(csv_upload_schema(), "DatasetCsvUpload")},
+            "multipart/form-data": {"schema": component_of(DatasetCsvUpload)},
         },
     }
 }

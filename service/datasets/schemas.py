@@ -12,7 +12,7 @@ from service.fields import MAX_NAME_LENGTH, STORABLE, FiniteFloat, Name, Request
 from service.sessions.schemas import Skipped
 
 __all__ = ["DatasetCreate", "DatasetCsvOptions", "DatasetList", "DatasetOut", "FiniteFloat", "GroupValue", "InlineData",
-           "csv_upload_schema"]
+           "DatasetCsvUpload"]
 
 GroupValue = Annotated[TextOrInt, Field(description="a group name or code, echoed as given; a group is known by "
                                                   "its text, so one request may not name both 1 and \"1\"")]
@@ -47,12 +47,10 @@ class DatasetCsvOptions(RequestModel):
         return [c.strip() for c in names.split(",") if c.strip()] if names else None
 
 
-def csv_upload_schema() -> dict[str, Any]:
-    """The ``multipart/form-data`` body of a CSV upload: the file and :class:`DatasetCsvOptions`."""
-    schema = DatasetCsvOptions.model_json_schema()
-    schema["properties"] = {"file": {"type": "string", "format": "binary", "description": "CSV with a header row"},
-                            **schema["properties"]}
-    return {**schema, "title": "DatasetCsvUpload", "required": ["file"]}
+class DatasetCsvUpload(DatasetCsvOptions):
+    """The ``multipart/form-data`` body of a CSV upload (documents it: the route reads the form itself)."""
+
+    file: bytes = Field(description="CSV with a header row")
 
 
 class DatasetOut(BaseModel):

@@ -22,7 +22,7 @@ from tests.factories import run_queued_jobs
 INT64_MIN, INT64_MAX, UINT64_MAX = -(2**63), 2**63 - 1, 2**64 - 1
 BIG = 2**63  # one past int64
 SCHEMA_MODULES = [f"service.{r}.schemas" for r in ("balanced_filters", "batch_schedulers", "datasets",
-                  "fair_regressions", "fairness_metrics", "group_samplers", "partition_bandits")]
+                  "fair_regressions", "fairness_metrics", "group_samplers", "labelstudio", "partition_bandits")]
 PROBLEM = "application/problem+json"
 COUNTS = [{"label": 0, "group": "m", "count": 30}, {"label": 1, "group": "m", "count": 20},
           {"label": 0, "group": "f", "count": 30}, {"label": 1, "group": "f", "count": 20}]

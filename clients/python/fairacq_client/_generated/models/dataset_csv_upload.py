@@ -25,8 +25,7 @@ T = TypeVar("T", bound="DatasetCsvUpload")
 
 @_attrs_define
 class DatasetCsvUpload:
-    """ How to read a CSV upload's columns: the form fields beside its ``file`` (or, with a raw
-    ``text/csv`` body, query parameters of the same names).
+    """ The ``multipart/form-data`` body of a CSV upload (documents it: the route reads the form itself).
 
         Attributes:
             file (File): CSV with a header row

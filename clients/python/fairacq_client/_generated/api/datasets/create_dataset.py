@@ -125,9 +125,8 @@ def sync_detailed(
     Args:
         idempotency_key (str | Unset):
         body (DatasetCreate):
-        body (DatasetCsvUpload): How to read a CSV upload's columns: the form fields beside its
-            ``file`` (or, with a raw
-            ``text/csv`` body, query parameters of the same names).
+        body (DatasetCsvUpload): The ``multipart/form-data`` body of a CSV upload (documents it:
+            the route reads the form itself).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,9 +164,8 @@ def sync(
     Args:
         idempotency_key (str | Unset):
         body (DatasetCreate):
-        body (DatasetCsvUpload): How to read a CSV upload's columns: the form fields beside its
-            ``file`` (or, with a raw
-            ``text/csv`` body, query parameters of the same names).
+        body (DatasetCsvUpload): The ``multipart/form-data`` body of a CSV upload (documents it:
+            the route reads the form itself).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,9 +198,8 @@ async def asyncio_detailed(
     Args:
         idempotency_key (str | Unset):
         body (DatasetCreate):
-        body (DatasetCsvUpload): How to read a CSV upload's columns: the form fields beside its
-            ``file`` (or, with a raw
-            ``text/csv`` body, query parameters of the same names).
+        body (DatasetCsvUpload): The ``multipart/form-data`` body of a CSV upload (documents it:
+            the route reads the form itself).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,9 +237,8 @@ async def asyncio(
     Args:
         idempotency_key (str | Unset):
         body (DatasetCreate):
-        body (DatasetCsvUpload): How to read a CSV upload's columns: the form fields beside its
-            ``file`` (or, with a raw
-            ``text/csv`` body, query parameters of the same names).
+        body (DatasetCsvUpload): The ``multipart/form-data`` body of a CSV upload (documents it:
+            the route reads the form itself).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
