@@ -58,6 +58,38 @@ def test_the_generated_sdk_is_fresh_and_the_generator_warns_of_nothing(tmp_path:
     assert _differences(TARGET, tmp_path / "_generated") == [], "stale: run `make client` and commit the result"
 
 
+def test_retries_back_off_with_jitter_and_resend_the_same_key(sdk: ModuleType):
+    """503, a lost connection, then 200: three attempts of one request with one key; the waits are
+    uniform in [0, min(max_backoff, backoff * 2^n)] (full jitter), and Retry-After is honoured."""
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if len(seen) == 1:
+            return httpx.Response(503, headers={"retry-after": "0.5"})
+        if len(seen) == 2:
+            raise httpx.ConnectError("refused", request=request)
+        return httpx.Response(200, json={"ok": True})
+
+    sleeps: list[float] = []
+    transport = sdk.RetryTransport(httpx.MockTransport(answer), retries=3, backoff=0.1, max_backoff=1.0,
+                                   sleep=sleeps.append)
+    with httpx.Client(transport=transport, base_url="http://fairacq.test") as http:
+        response = http.post("/v1/group-samplers", json={"groups": ["a", "b"]})
+    assert response.status_code == 200 and len(seen) == 3
+    keys = {r.headers["idempotency-key"] for r in seen}
+    assert len(keys) == 1 and uuid.UUID(keys.pop()).version == 4
+    assert {r.content for r in seen} == {b'{"groups":["a","b"]}'}
+    assert sleeps[0] == 0.5 and 0.0 <= sleeps[1] <= 0.2  # Retry-After; then attempt 1: at most 0.1 * 2
+    draws = [transport.delay(5) for _ in range(2000)]
+    assert max(draws) <= 1.0 and min(draws) >= 0.0 and 0.45 < sum(draws) / len(draws) < 0.55  # capped, uniform
+
+    gives_up = sdk.RetryTransport(httpx.MockTransport(lambda r: httpx.Response(503)), retries=2, sleep=sleeps.append)
+    with httpx.Client(transport=gives_up, base_url="http://fairacq.test") as http:
+        assert http.get("/v1/jobs").status_code == 503  # the last answer, after 1 + 2 attempts
+        assert "idempotency-key" not in http.get("/v1/jobs").request.headers  # only POSTs get a key
+
+
 class LosesFirstAnswer(httpx.BaseTransport):
     """Sends every request to the server, but loses the answer to the first report (a dropped connection)."""
 
