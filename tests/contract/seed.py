@@ -78,6 +78,8 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call = _Recorder(client)
     call("POST", "/v1/datasets?group_column=g&label_column=y&name=csv", content=b"x,colour,g,y\n"
          b"0.5,red,a,1\n1.5,blue,b,0\n2.5,red,a,0\n", headers={"content-type": "text/csv"})
+    call("POST", "/v1/datasets", files={"file": ("t.csv", b"x,g,y\n0.5,a,1\n1.5,b,0\n", "text/csv")},
+         data={"name": "form", "group_column": "g", "label_column": "y"})
     for collection, resource_id in ids.items():
         call("GET", collection)
         call("GET", f"{collection}/{resource_id}")
