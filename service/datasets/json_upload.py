@@ -74,6 +74,12 @@ class Upload:
     labels: Any
     ids: list[str] | None
     name: str | None
+    unknown: str | None = None  # a key the schema does not have: refused once the fields are checked
+
+    def refuse_unknown(self) -> None:
+        """An unknown key is a 422, after the fields' own errors (as pydantic orders them)."""
+        if self.unknown is not None:
+            raise InvalidInput(UNKNOWN_FIELD, ["body", self.unknown])
 
 
 class _Fields(RequestModel):
@@ -162,9 +168,6 @@ def _value_end(body: bytes, start: int) -> int:
 
 def _read(body: bytes, max_rows: int, max_features: int) -> Upload:
     spans = _spans(body)
-    unknown = next((key for key in spans if key not in DatasetCreate.model_fields), None)
-    if unknown is not None:
-        raise InvalidInput(UNKNOWN_FIELD, ["body", unknown])
     if "features" not in spans:
         raise _Unexpected("features are missing")
     features = _matrix(body, *spans["features"], max_rows, max_features)
@@ -173,7 +176,8 @@ def _read(body: bytes, max_rows: int, max_features: int) -> Upload:
     others = {key: _decoded(body[slice(*spans[key])], key, max_rows) for key in ("groups", "ids", "name")
               if key in spans}
     fields = _validated(_Fields, others)
-    return Upload(features, fields.groups, labels, fields.ids, fields.name)
+    unknown = next((key for key in spans if key not in DatasetCreate.model_fields), None)
+    return Upload(features, fields.groups, labels, fields.ids, fields.name, unknown)
 
 
 def _matrix(body: bytes, start: int, end: int, max_rows: int, max_features: int) -> np.ndarray:
