@@ -1,11 +1,12 @@
 # make serve  — install into .venv, migrate the embedded SQLite database, serve on :8000 with workers
 # make test   — install the dev extras and run every test on SQLite and on a throwaway PostgreSQL
+# make client — regenerate openapi/openapi.json and the Python SDK's generated code from it
 # make bench  — reproduce the papers' experiments (slow; never part of the tests)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test test-sqlite test-postgres test-compose test-labelstudio test-ui lint bench openapi clean
+.PHONY: client serve test test-sqlite test-postgres test-compose test-labelstudio test-ui lint bench openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +16,9 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.dev-installed: pyproject.toml clients/python/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
+	$(BIN)/pip install --quiet ./clients/python
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -58,6 +60,11 @@ lint: $(VENV)/.dev-installed
 
 openapi: $(VENV)/.installed
 	$(BIN)/python -m service export-openapi
+
+# The spec, then the Python SDK's generated package (clients/python/fairacq_client/_generated) from it
+client: $(VENV)/.dev-installed
+	$(BIN)/python -m service export-openapi
+	$(BIN)/python clients/python/generate.py
 
 # every script, a miss or crash does not stop the others, one summary table (docs/benchmarks.md);
 # make bench BENCH_ARGS=--quick  for a smoke run into a temporary folder

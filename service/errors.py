@@ -13,6 +13,7 @@
     ├── RequestTimeout (408)
     ├── PreconditionFailed (412)
     ├── PayloadTooLarge (413)
+    ├── UnsupportedMediaType (415)   a body in a media type the operation does not take
     ├── Unprocessable (422)          carries ``errors``: [{loc, msg}]
     │   └── InvalidInput             one value, at its ``loc``
     ├── TooManyRequests (429)        carries ``Retry-After``
@@ -32,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 __all__ = [
     "BudgetExhausted",
@@ -51,6 +52,8 @@ __all__ = [
     "ServiceError",
     "ServiceUnavailable",
     "TooManyRequests",
+    "UNKNOWN_FIELD",
+    "UnsupportedMediaType",
     "Unauthorized",
     "Unprocessable",
     "is_disk_full",
@@ -61,6 +64,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 PROBLEM_TYPE_BASE = "https://fairacq.dev/problems/"
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+UNKNOWN_FIELD = "Extra inputs are not permitted"  # pydantic's words for an unknown field, used by raw-body readers too
 
 
 class ServiceError(Exception):
@@ -69,10 +73,11 @@ class ServiceError(Exception):
     slug = "internal"
 
     def __init__(self, detail: str, *, errors: list[dict[str, Any]] | None = None,
-                 retry_after: int | None = None) -> None:
+                 retry_after: int | None = None, extensions: dict[str, Any] | None = None) -> None:
         super().__init__(detail)
         self.detail = detail
         self.errors = errors
+        self.extensions = extensions  # RFC 9457 extension members, each declared in Problem
         self.headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
 
 
@@ -128,6 +133,10 @@ class PayloadTooLarge(ServiceError):
     status, title, slug = 413, "Payload too large", "payload-too-large"
 
 
+class UnsupportedMediaType(ServiceError):
+    status, title, slug = 415, "Unsupported media type", "unsupported-media-type"
+
+
 class Unprocessable(ServiceError):
     status, title, slug = 422, "Unprocessable content", "validation"
 
@@ -157,6 +166,7 @@ class Problem(BaseModel):
     status: int
     detail: str
     errors: list[ProblemError] | None = None
+    job_status: str | None = Field(None, description="a job that can no longer change: its status (409 on cancel)")
 
 
 def is_disk_full(exc: BaseException) -> bool:
@@ -176,6 +186,7 @@ def problem_response(
     slug: str = "about:blank",
     errors: list[dict[str, Any]] | None = None,
     headers: dict[str, str] | None = None,
+    extensions: dict[str, Any] | None = None,
 ) -> JSONResponse:
     body: dict[str, Any] = {
         "type": PROBLEM_TYPE_BASE + slug if slug != "about:blank" else slug,
@@ -185,10 +196,11 @@ def problem_response(
     }
     if errors is not None:
         body["errors"] = errors
+    body.update(extensions or {})
     return JSONResponse(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE, headers=headers)
 
 
 def problem_of(exc: ServiceError, headers: dict[str, str] | None = None) -> JSONResponse:
     """The problem+json response of a domain error (and its Retry-After, if it has one)."""
     return problem_response(exc.status, exc.title, exc.detail, slug=exc.slug, errors=exc.errors,
-                            headers={**(exc.headers or {}), **(headers or {})} or None)
+                            headers={**(exc.headers or {}), **(headers or {})} or None, extensions=exc.extensions)

@@ -28,16 +28,23 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, StrictFloat, StrictInt, StrictStr, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 __all__ = ["COUNT_MAX", "INT64_MAX", "INT64_MIN", "MAX_NAME_LENGTH", "UINT64_MAX", "Count", "FiniteFloat", "Int64",
-           "IntId", "Name", "STORABLE", "Scalar", "Seed", "Text", "TextOrInt", "bounded_text", "check_text"]
+           "IntId", "Name", "RequestModel", "STORABLE", "Scalar", "Seed", "Text", "TextOrInt", "bounded_text",
+           "check_text"]
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 UINT64_MAX = 2**64 - 1
 # 4,096 cells × 10^12 < 2^53: sums of counts are exact in int64 and float64 alike.
 COUNT_MAX = 10**12
+
+
+class RequestModel(BaseModel):
+    """The base of every request body and its parts: an unknown field is a 422 naming it, never ignored."""
+
+    model_config = ConfigDict(extra="forbid")
 # JSON Schema's regular expressions are ECMA-262: \u0000 is the NUL character.
 TEXT_PATTERN = "^[^\\u0000]*$"
 # Names and codes (groups, labels, ids, session names) are at most this long: they are stored in

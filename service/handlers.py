@@ -42,7 +42,7 @@ def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
 _STATUS_TITLES = {404: "Not found", 405: "Method not allowed", 413: "Payload too large"}
 def install_handlers(app: FastAPI) -> None:
     """Render every failure — domain, validation, routing, database — as problem+json, and document it so."""
-    from service.openapi import document_problems
+    from service.openapi import complete_document
 
     generate_openapi = app.openapi
 
@@ -50,7 +50,7 @@ def install_handlers(app: FastAPI) -> None:
         document = app.openapi_schema
         if document is None:
             document = generate_openapi()  # FastAPI caches the document it returns
-            document_problems(document)
+            complete_document(app, document)
         return document
 
     app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to extend the schema

@@ -8,9 +8,8 @@
     ServiceRoute (this module), before FastAPI sees the request
       1. authenticate   the tenant from ``Authorization`` (cached; a miss is a read, never a lock): 401
       2. admit          the tenant's request rate (service.quotas): 429 + Retry-After
-      3. read the body  whole, under the size limit and its deadline, before any lock; a body
-                        FastAPI parses into objects (not a RawBody the endpoint reads itself)
-                        has the smaller FAIRACQ_MAX_JSON_BODY_BYTES
+      3. read the body  whole, under the size limit and deadline, before any lock; a body FastAPI
+                        parses (not a RawBody) has FAIRACQ_MAX_JSON_BODY_BYTES; JSON-only, not JSON: 415
       4. idempotency    a POST with ``Idempotency-Key`` claims the key (its own short
                         transaction) or replays the stored response
     FastAPI             parses and validates the body, solves the dependencies
@@ -53,6 +52,7 @@ from service import idempotency
 from service.auth import authenticate
 from service.db import ON_LOOP, GateBusy, retrying
 from service.errors import PayloadTooLarge
+from service.media import require_json, takes_json_only
 from service.quotas import admit
 
 __all__ = ["RawBody", "ServiceRoute", "commit_and_close", "light_endpoint", "read_only_endpoint", "rollback_and_close",
@@ -113,12 +113,13 @@ class _Options:
     light: bool
     waiter: Waiter | None
     raw_body: bool
+    json_only: bool
 
     @classmethod
-    def of(cls, endpoint: Callable[..., Any], dependant: Any) -> _Options:
-        raw = any(dep.call is _raw_body for dep in dependant.dependencies)
-        return cls(getattr(endpoint, "__read_only__", False), getattr(endpoint, "__light__", False),
-                   getattr(endpoint, "__wait_before__", None), raw)
+    def of(cls, route: ServiceRoute, fn: Callable[..., Any]) -> _Options:
+        return cls(getattr(fn, "__read_only__", False), getattr(fn, "__light__", False), getattr(fn, "__wait_before__",
+                   None), any(d.call is _raw_body for d in route.dependant.dependencies),
+                   takes_json_only(route.openapi_extra, route.body_field is not None))
 
 
 @dataclass
@@ -226,7 +227,7 @@ class ServiceRoute(APIRoute):
 
         async def route(request: Request) -> Response:
             if self._options is None:  # read late, so markers above @router.post count too
-                self._options = _Options.of(self._original, self.dependant)
+                self._options = _Options.of(self, self._original)
             token = ON_LOOP.set(False)
             try:
                 return await _handle(handler, request, self._options)
@@ -249,6 +250,8 @@ async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Re
         raise PayloadTooLarge(
             f"this operation takes a JSON body of at most {limit} bytes (FAIRACQ_MAX_JSON_BODY_BYTES); "
             "upload large tables with POST /v1/datasets and refer to them by id")
+    if options.json_only:
+        require_json(request.headers.get("content-type"))
     reader = options.read_only or request.method in ("GET", "HEAD")
     factory: sessionmaker[Session] = app.state.sessions
     claim = None

@@ -4,7 +4,7 @@ FastAPI's default (``json.loads``, then one model per candidate) spends most
 of the hot path's budget here, so the route takes the raw body: the JSON is
 parsed by pydantic-core, the ids are checked in one loop and the features
 become one numpy matrix. The checks are those of :class:`~.schemas.DecisionRequest`
-(which documents the body in OpenAPI), and a problem is a 422 naming the row.
+(which documents the body in OpenAPI, unknown fields refused too), and a problem is a 422 naming the row.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ import pydantic_core
 
 from service.algorithms.validation import InputError
 from service.balanced_filters.models import MAX_CANDIDATE_ID
-from service.balanced_filters.schemas import DecisionRequest
-from service.errors import InvalidInput
+from service.errors import UNKNOWN_FIELD, InvalidInput
 from service.fields import INT64_MIN, UINT64_MAX
 
-__all__ = ["CandidateBatch", "decisions_json", "digest", "parse_candidates", "request_schema"]
+__all__ = ["CandidateBatch", "decisions_json", "digest", "parse_candidates"]
 
 LOC = ("body", "candidates")
 # Strings JSON writes as they are: no quote, backslash or control character.
@@ -72,6 +71,9 @@ def parse_candidates(body: bytes, max_candidates: int, max_features: int) -> Can
         data = pydantic_core.from_json(body or b"null")
     except ValueError as exc:
         raise InvalidInput(f"is not valid JSON ({exc})", ["body"]) from None
+    unknown = next((key for key in data if key != "candidates"), None) if isinstance(data, dict) else None
+    if unknown is not None:
+        raise InvalidInput(UNKNOWN_FIELD, ["body", unknown])
     if not isinstance(data, dict) or not isinstance(data.get("candidates"), list):
         raise InvalidInput('send {"candidates": [{"id": ..., "features": [...]}, ...]}', ["body"])
     candidates = data["candidates"]
@@ -88,6 +90,9 @@ def parse_candidates(body: bytes, max_candidates: int, max_features: int) -> Can
             if not isinstance(c, dict) or "id" not in c or "features" not in c:
                 raise InvalidInput('must be an object {"id": ..., "features": [...]}', [*LOC, i]) from None
         raise
+    if sum(map(len, candidates)) != 2 * len(candidates):  # a key besides id and features (both are there)
+        i, extra = next((i, k) for i, c in enumerate(candidates) for k in c if k not in ("id", "features"))
+        raise InvalidInput(UNKNOWN_FIELD, [*LOC, i, extra])
     for i, value in enumerate(given):
         problem = _bad_id(value)
         if problem is not None:
@@ -135,21 +140,3 @@ def decisions_json(given: list[Any], accept: np.ndarray, probability: np.ndarray
         heads = [f'{{"id":{pydantic_core.to_json(v).decode()},' for v in given]
     body = ",".join([head + tails[k][a] for head, k, a in zip(heads, leaf.tolist(), accept.tolist(), strict=True)])
     return f'{{"decisions":[{body}],"new":{new},"repeated":{repeated}}}'.encode()
-
-
-def request_schema() -> dict[str, Any]:
-    """:class:`DecisionRequest`'s JSON schema with its definitions inlined (for ``openapi_extra``)."""
-    schema = DecisionRequest.model_json_schema()
-    defs = schema.pop("$defs", {})
-
-    def inline(node: Any) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                return inline(defs[ref.rsplit("/", 1)[1]])
-            return {k: inline(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [inline(v) for v in node]
-        return node
-
-    return inline(schema)

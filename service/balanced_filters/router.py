@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from service.api import RawBody, refusals, resource_router
 from service.auth import TenantDep
 from service.balanced_filters import decisions, sampling, service
-from service.balanced_filters.candidates import parse_candidates, request_schema
+from service.balanced_filters.candidates import parse_candidates
 from service.balanced_filters.models import KIND, SessionRecord
 from service.balanced_filters.repository import repository
 from service.balanced_filters.schemas import (
@@ -19,6 +19,7 @@ from service.balanced_filters.schemas import (
     BalancedFilterList,
     BalancedFilterOut,
     DecisionBatch,
+    DecisionRequest,
     OutcomeReport,
     OutcomeResult,
     SamplingRequest,
@@ -26,6 +27,7 @@ from service.balanced_filters.schemas import (
 )
 from service.balanced_filters.state import NOUN
 from service.db import SessionDep
+from service.openapi import component_of
 from service.pages import readable
 from service.routing import read_only_endpoint
 from service.sessions.routes import SessionRoutes, add_session_routes
@@ -37,7 +39,7 @@ stateless = resource_router("", "balanced-filters")
 IfMatch = Annotated[str | None, Header(description="the filter's ETag; 412 when it has changed")]
 NOT_READY = refusals("the proxy is still being fitted, or its fit failed or was cancelled")
 _DECISIONS_BODY = {"requestBody": {"required": True,
-                                   "content": {"application/json": {"schema": request_schema()}}}}
+                                   "content": {"application/json": {"schema": component_of(DecisionRequest)}}}}
 
 
 @filters.post("", status_code=status.HTTP_202_ACCEPTED, operation_id="create_balanced_filter")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.datasets.schemas import GroupValue
-from service.fields import STORABLE, FiniteFloat, IntId, Name, Seed
+from service.fields import STORABLE, FiniteFloat, IntId, Name, RequestModel, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -31,7 +31,7 @@ Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 MAX_MIN_SAMPLES_LEAF = 10**9
 
 
-class ProxySpec(BaseModel):
+class ProxySpec(RequestModel):
     """The proxy to learn (SPEC §5.3); fields a type does not use are ignored."""
 
     type: ProxyType
@@ -62,14 +62,14 @@ class ProxySpec(BaseModel):
         return self
 
 
-class FilterTrainingData(BaseModel):
+class FilterTrainingData(RequestModel):
     """Training points sent inline: features and each point's group (a list per point for intersecting groups)."""
 
     features: list[list[FiniteFloat]] = Field(min_length=1)
     groups: list[GroupLabel] = Field(min_length=1)
 
 
-class BalancedFilterCreate(BaseModel):
+class BalancedFilterCreate(RequestModel):
     name: Name | None = None
     groups: list[GroupValue] | list[list[GroupValue]] = Field(
         min_length=2, description="the group names (2–64), or one list per group class for intersecting groups")
@@ -175,12 +175,12 @@ class BalancedFilterList(BaseModel):
     skipped: Skipped
 
 
-class Candidate(BaseModel):
+class Candidate(RequestModel):
     id: CandidateId = Field(description="the same id always gets the same answer (compared as a string)")
     features: list[FiniteFloat] = Field(min_length=1)
 
 
-class DecisionRequest(BaseModel):
+class DecisionRequest(RequestModel):
     candidates: list[Candidate] = Field(min_length=1, description="at most FAIRACQ_MAX_CANDIDATES (10,000)")
 
 
@@ -197,12 +197,12 @@ class DecisionBatch(BaseModel):
     repeated: int = Field(description="entries answered from an earlier decision of the same id")
 
 
-class Outcome(BaseModel):
+class Outcome(RequestModel):
     id: CandidateId = Field(description="an accepted candidate's id")
     group: GroupLabel = Field(description="its group (a list, one per class, for intersecting groups)")
 
 
-class OutcomeReport(BaseModel):
+class OutcomeReport(RequestModel):
     outcomes: list[Outcome] = Field(min_length=1, description="at most FAIRACQ_MAX_CANDIDATES (10,000)")
 
 
@@ -213,7 +213,7 @@ class OutcomeResult(BaseModel):
     realized: Realized
 
 
-class SamplingRequest(BaseModel):
+class SamplingRequest(RequestModel):
     conditional_matrix: list[list[FiniteFloat]] = Field(
         min_length=1, description="A (leaves × groups): each row a distribution over groups (rows of empty "
                                   "leaves may be all zero)")

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from service.fields import INT64_MAX, Count, FiniteFloat, Name, Scalar, Seed
+from service.fields import INT64_MAX, Count, FiniteFloat, Name, RequestModel, Scalar, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -22,13 +22,13 @@ Value = Annotated[Scalar, Field(description="a string or a number")]
 Metric = Literal["equal_opportunity", "equalized_odds", "demographic_parity"]
 
 
-class CellCount(BaseModel):
+class CellCount(RequestModel):
     label: Value
     group: Value
     count: Count
 
 
-class CellLoss(BaseModel):
+class CellLoss(RequestModel):
     label: Value
     group: Value
     loss: FiniteFloat = Field(ge=0, description="mean loss of the cell's training examples")
@@ -46,7 +46,7 @@ class CellBatchCount(BaseModel):
     count: int
 
 
-class BatchSchedulerCreate(BaseModel):
+class BatchSchedulerCreate(RequestModel):
     name: Name | None = None
     metric: Metric
     labels: list[Value] = Field(min_length=2, max_length=64)
@@ -59,7 +59,7 @@ class BatchSchedulerCreate(BaseModel):
     seed: Seed | None = None
 
 
-class EpochReport(BaseModel):
+class EpochReport(RequestModel):
     epoch: int = Field(ge=1, le=INT64_MAX, description="counts up from 1 (may skip; at most 2^63 - 1, the "
                        "int64 the history stores); a repeated epoch returns its first result")
     losses: list[CellLoss] = Field(min_length=1)

@@ -11,7 +11,7 @@ loop over values), and:
 * ``labels`` (numbers) are parsed the same way once their count matches the rows;
 * ``groups`` and ``ids`` are decoded by ``json`` once they are known to hold no more
   values than the row limit, and validated by pydantic like ``name``;
-* any other key is skipped unread (the schema ignores unknown keys).
+* any other key is a 422 naming it (the schema forbids unknown keys).
 
 A body this reader does not expect (numbers as strings, nested objects, ``NaN``) goes to
 pydantic whole when it is small (:data:`FULL_PARSE_BYTES`), so its answer and messages
@@ -33,8 +33,8 @@ from pydantic import BaseModel, ValidationError
 
 from service.algorithms.validation import InputError
 from service.datasets.schemas import DatasetCreate, GroupValue, RowId
-from service.errors import InvalidInput
-from service.fields import Name
+from service.errors import UNKNOWN_FIELD, InvalidInput
+from service.fields import Name, RequestModel
 
 __all__ = ["FULL_PARSE_BYTES", "Upload", "read_json_upload"]
 
@@ -74,9 +74,15 @@ class Upload:
     labels: Any
     ids: list[str] | None
     name: str | None
+    unknown: str | None = None  # a key the schema does not have: refused once the fields are checked
+
+    def refuse_unknown(self) -> None:
+        """An unknown key is a 422, after the fields' own errors (as pydantic orders them)."""
+        if self.unknown is not None:
+            raise InvalidInput(UNKNOWN_FIELD, ["body", self.unknown])
 
 
-class _Fields(BaseModel):
+class _Fields(RequestModel):
     """:class:`~.schemas.DatasetCreate`'s fields other than the numeric arrays."""
 
     groups: list[GroupValue] | None = None
@@ -170,7 +176,8 @@ def _read(body: bytes, max_rows: int, max_features: int) -> Upload:
     others = {key: _decoded(body[slice(*spans[key])], key, max_rows) for key in ("groups", "ids", "name")
               if key in spans}
     fields = _validated(_Fields, others)
-    return Upload(features, fields.groups, labels, fields.ids, fields.name)
+    unknown = next((key for key in spans if key not in DatasetCreate.model_fields), None)
+    return Upload(features, fields.groups, labels, fields.ids, fields.name, unknown)
 
 
 def _matrix(body: bytes, start: int, end: int, max_rows: int, max_features: int) -> np.ndarray:

@@ -8,17 +8,18 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.fields import MAX_NAME_LENGTH, STORABLE, FiniteFloat, Name, TextOrInt
+from service.fields import MAX_NAME_LENGTH, STORABLE, FiniteFloat, Name, RequestModel, Text, TextOrInt
 from service.sessions.schemas import Skipped
 
-__all__ = ["DatasetCreate", "DatasetList", "DatasetOut", "FiniteFloat", "GroupValue", "InlineData"]
+__all__ = ["DatasetCreate", "DatasetCsvOptions", "DatasetList", "DatasetOut", "FiniteFloat", "GroupValue", "InlineData",
+           "DatasetCsvUpload"]
 
 GroupValue = Annotated[TextOrInt, Field(description="a group name or code, echoed as given; a group is known by "
                                                   "its text, so one request may not name both 1 and \"1\"")]
 RowId = Annotated[str, Field(max_length=MAX_NAME_LENGTH), *STORABLE]
 
 
-class InlineData(BaseModel):
+class InlineData(RequestModel):
     """Data sent inline instead of a ``*_dataset_id``."""
 
     features: list[list[FiniteFloat]] = Field(min_length=1)
@@ -29,6 +30,27 @@ class InlineData(BaseModel):
 
 class DatasetCreate(InlineData):
     name: Name | None = None
+
+
+class DatasetCsvOptions(RequestModel):
+    """How to read a CSV upload's columns: the form fields beside its ``file`` (or, with a raw
+    ``text/csv`` body, query parameters of the same names)."""
+
+    name: Name | None = None
+    group_column: Text | None = Field(None, description="the column holding each row's group")
+    label_column: Text | None = Field(None, description="the column holding each row's label")
+    id_column: Text | None = Field(None, description="the column holding each row's id")
+    feature_columns: Text | None = Field(None, description="comma-separated names (default: every other column)")
+
+    def columns(self) -> list[str] | None:
+        names = self.feature_columns
+        return [c.strip() for c in names.split(",") if c.strip()] if names else None
+
+
+class DatasetCsvUpload(DatasetCsvOptions):
+    """The ``multipart/form-data`` body of a CSV upload (documents it: the route reads the form itself)."""
+
+    file: bytes = Field(description="CSV with a header row")
 
 
 class DatasetOut(BaseModel):

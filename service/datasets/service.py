@@ -146,6 +146,7 @@ def create_dataset_from_json(db: Session, tenant_id: uuid.UUID, body: bytes, set
     """A JSON upload, read by :mod:`.json_upload` (limits first, no Python object per number)."""
     upload = read_json_upload(body, max_rows=settings.max_rows, max_features=settings.max_features)
     table = build_table(upload.features, upload.groups, upload.labels, upload.ids, settings, loc=("body",))
+    upload.refuse_unknown()
     return _store(db, tenant_id, table, upload.name, None, settings)
 
 

@@ -6,10 +6,10 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from service.datasets.schemas import GroupValue
-from service.fields import STORABLE, FiniteFloat, Int64, Name, Seed
+from service.fields import STORABLE, FiniteFloat, Int64, Name, RequestModel, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -31,7 +31,7 @@ GroupKey = Annotated[str, Field(max_length=200), *STORABLE]
 ParamName = Annotated[str, Field(max_length=100), *STORABLE]
 
 
-class RegressionData(BaseModel):
+class RegressionData(RequestModel):
     """Training data sent inline instead of ``dataset_id``."""
 
     features: list[list[FiniteFloat]] = Field(min_length=2)
@@ -39,10 +39,8 @@ class RegressionData(BaseModel):
     labels: list[FiniteFloat] = Field(min_length=2, description="regression targets (0/1 for the logistic loss)")
 
 
-class BoundedGroupLossConstraint(BaseModel):
+class BoundedGroupLossConstraint(RequestModel):
     """Every group's mean loss at most its bound (Algorithm 2)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     type: Literal["bounded_group_loss"]
     bound: UnitFloat | None = Field(None, description="ζ for every group, on the loss of labels scaled to [0, 1]")
@@ -56,10 +54,8 @@ class BoundedGroupLossConstraint(BaseModel):
         return self
 
 
-class StatisticalParityConstraint(BaseModel):
+class StatisticalParityConstraint(RequestModel):
     """SP disparity at most the slack (Algorithm 1); a list of slacks runs a sweep."""
-
-    model_config = ConfigDict(extra="forbid")
 
     type: Literal["statistical_parity"]
     slack: UnitFloat | list[UnitFloat] = Field(
@@ -79,10 +75,8 @@ class StatisticalParityConstraint(BaseModel):
 Constraint = Annotated[BoundedGroupLossConstraint | StatisticalParityConstraint, Field(discriminator="type")]
 
 
-class LearnerSpec(BaseModel):
+class LearnerSpec(RequestModel):
     """The base regressor class the oracle fits."""
-
-    model_config = ConfigDict(extra="forbid")
 
     type: Literal["linear", "gradient_boosting"] = "linear"
     params: dict[ParamName, Int64 | FiniteFloat] = Field(
@@ -91,9 +85,7 @@ class LearnerSpec(BaseModel):
                     "learning_rate, subsample, min_samples_leaf (scikit-learn's defaults)")
 
 
-class FairRegressionCreate(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class FairRegressionCreate(RequestModel):
     name: Name | None = None
     dataset_id: uuid.UUID | None = Field(None, description="a dataset with groups and labels")
     data: RegressionData | None = Field(None, description="inline training data instead of dataset_id")
@@ -185,9 +177,7 @@ class FairRegressionList(BaseModel):
     skipped: Skipped
 
 
-class PredictionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class PredictionRequest(RequestModel):
     features: list[list[FiniteFloat]] = Field(min_length=1)
     mode: Literal["expected", "randomized"] = Field(
         "expected", description="expected: Σ Q(h) h(x); randomized: one h ~ Q drawn per row")

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from service.datasets.schemas import GroupValue
-from service.fields import FiniteFloat, Seed
+from service.fields import FiniteFloat, RequestModel, Seed
 
 __all__ = ["MAX_RESAMPLES", "Bootstrap", "BootstrapOut", "IntervalOut", "MetricCI", "MetricName", "MetricOut",
            "MetricsRequest", "MetricsResponse"]
@@ -30,9 +30,7 @@ class Bootstrap(BaseModel):
     level: FiniteFloat = Field(0.95, gt=0, lt=1, description="coverage of each interval")
 
 
-class MetricsRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class MetricsRequest(RequestModel):
     predictions: list[FiniteFloat] = Field(
         min_length=1, description="scores or hard labels; >= 0.5 counts as positive for rate metrics"
     )

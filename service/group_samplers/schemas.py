@@ -6,9 +6,9 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from service.fields import COUNT_MAX, STORABLE, Count, FiniteFloat, Name, Seed
+from service.fields import COUNT_MAX, STORABLE, Count, FiniteFloat, Name, RequestModel, Seed
 from service.jobs.schemas import JobOut
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.pending import PendingOut
@@ -40,10 +40,8 @@ Bound = Literal["empirical", "theoretical"]
 Reason = Literal["warmup", "forced_exploration", "ucb", "epsilon", "greedy", "uniform"]
 
 
-class SamplerParams(BaseModel):
+class SamplerParams(RequestModel):
     """Hyperparameters of the sampling rule (SPEC §5.1); unknown names are refused."""
-
-    model_config = ConfigDict(extra="forbid")
 
     c0: FiniteFloat = Field(0.1, ge=0, description="weight of the exploration bonus c0 / sqrt(N_z) (eq. 6)")
     c1: FiniteFloat | None = Field(None, ge=0, description="weight of the Mann–Kendall trend term; "
@@ -60,23 +58,19 @@ class SamplerParams(BaseModel):
     bound_vc_dim: int = Field(3, ge=1, le=100_000, description="VC dimension in e_z(N) (bound = theoretical)")
 
 
-class ModelParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class ModelParams(RequestModel):
     l2: FiniteFloat = Field(1.0, gt=0, description="L2 penalty on the coefficients (1 is scikit-learn's C = 1)")
     max_iter: int = Field(50, ge=1, le=1000, description="Newton steps at most per fit")
 
 
-class SamplerModelSpec(BaseModel):
+class SamplerModelSpec(RequestModel):
     """The model managed mode trains in a worker after every observation."""
-
-    model_config = ConfigDict(extra="forbid")
 
     type: Literal["logistic_regression"] = "logistic_regression"
     params: ModelParams = Field(default_factory=ModelParams)
 
 
-class GroupSamplerCreate(BaseModel):
+class GroupSamplerCreate(RequestModel):
     name: Name | None = None
     groups: list[GroupName] = Field(min_length=2, max_length=64, description="distinct group names")
     strategy: Strategy
@@ -116,12 +110,12 @@ class SamplerNextDecision(BaseModel):
     fit_pending: bool | None = Field(None, description="managed mode: some counted samples are not in the model yet")
 
 
-class SampleSet(BaseModel):
+class SampleSet(RequestModel):
     features: list[list[FiniteFloat]] = Field(min_length=1)
     labels: list[FiniteFloat] = Field(min_length=1, description="0 or 1, one per row")
 
 
-class ObservationReport(BaseModel):
+class ObservationReport(RequestModel):
     """One round's result. Reported mode sends ``n_acquired`` and ``group_losses``; managed mode
     sends ``train`` and ``validation`` samples of ``group`` instead."""
 

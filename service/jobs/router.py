@@ -34,9 +34,10 @@ def list_jobs(db: SessionDep, tenant: TenantDep, status: Annotated[JobStatus | N
     return JobList(**page(rows, limit, "job", service.job_out))
 
 
-@router.post("/{job_id}/cancel", operation_id="cancel_job", status_code=status.HTTP_202_ACCEPTED)
+@router.post("/{job_id}/cancel", operation_id="cancel_job", status_code=status.HTTP_202_ACCEPTED,
+             responses={409: {"description": "the job has finished: the problem's job_status says how"}})
 def cancel_job(job_id: uuid.UUID, db: SessionDep, tenant: TenantDep, response: Response) -> JobOut:
-    """Cancel a job: a queued job at once, a running one within one heartbeat."""
+    """Cancel a job: a queued job at once, a running one within one heartbeat; a finished one is 409."""
     job = service.cancel_job(db, tenant.id, job_id)
     response.headers["Location"] = f"/v1/jobs/{job.id}"
     return service.job_out(job)

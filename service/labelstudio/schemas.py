@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.fields import FiniteFloat, Name, Text
+from service.fields import FiniteFloat, Name, RequestModel, Text
 
 __all__ = [
     "ConnectionCreate", "ConnectionCreated", "ConnectionOptions", "ConnectionOut", "FieldMapping", "LabelMapping",
@@ -31,35 +31,27 @@ DEFAULT_VALIDATION_EVERY = 4
 DEFAULT_FIT_WAIT_SECONDS = 10.0
 
 
-class LabelMapping(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class LabelMapping(RequestModel):
     control: FieldName = Field(description="the Choices control (its name, from_name in results) holding the label")
     positive: FieldName = Field(description="the choice that means label 1; any other choice is 0")
 
 
-class FieldMapping(BaseModel):
+class FieldMapping(RequestModel):
     """Where the adapter finds a task's features, its group and an annotation's label."""
-
-    model_config = ConfigDict(extra="forbid")
 
     features: FieldName = Field(description="task data field holding the feature vector (a list of numbers)")
     group: FieldName = Field(description="task data field holding the task's group")
     label: LabelMapping | None = Field(None, description="group samplers: the annotation choice that is the label")
 
 
-class ConnectionOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class ConnectionOptions(RequestModel):
     validation_every: int = Field(DEFAULT_VALIDATION_EVERY, ge=2, le=1000, description=(
         "group samplers: each group's first annotation, then every n-th, is held out as validation data"))
     fit_wait_seconds: FiniteFloat = Field(DEFAULT_FIT_WAIT_SECONDS, ge=0, le=30, description=(
         "group samplers: /predict waits this long at most for a queued or running refit"))
 
 
-class ConnectionCreate(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class ConnectionCreate(RequestModel):
     name: Name | None = None
     session_type: SessionType
     session_id: uuid.UUID = Field(description="a managed group sampler, or a balanced filter")

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, Seed
+from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, RequestModel, Seed
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.pending import PendingOut
 from service.sessions.schemas import Skipped
@@ -29,7 +29,7 @@ PartitionId = Annotated[str, Field(min_length=1, max_length=100), *STORABLE]
 ColumnName = Annotated[str, Field(max_length=200), *STORABLE]
 
 
-class PartitionIn(BaseModel):
+class PartitionIn(RequestModel):
     """A client-made partition (an arm of the bandit)."""
 
     id: PartitionId | IntId = Field(description="reported back as a string")
@@ -38,7 +38,7 @@ class PartitionIn(BaseModel):
     base_rate_difference: FiniteFloat = Field(description="ΔBR within the partition (eq. 1)")
 
 
-class PartitioningSpec(BaseModel):
+class PartitioningSpec(RequestModel):
     method: Literal["gmm", "column"] = "gmm"
     max_components: int = Field(10, ge=2, le=MAX_PARTITIONS, description="gmm: BIC picks k in 2..this")
     column: ColumnName | Int64 | None = Field(None, description="column: a feature name or index of "
@@ -53,14 +53,14 @@ class PartitioningSpec(BaseModel):
         return self
 
 
-class BanditModelSpec(BaseModel):
+class BanditModelSpec(RequestModel):
     """The parametric model of influence batches and managed runs."""
 
     type: Literal["logistic_regression"] = "logistic_regression"
     C: FiniteFloat = Field(1.0, gt=0, le=1e6, description="inverse L2 strength (scikit-learn's C)")
 
 
-class PartitionBanditCreate(BaseModel):
+class PartitionBanditCreate(RequestModel):
     name: Name | None = None
     partitions: list[PartitionIn] | None = Field(None, min_length=1, max_length=MAX_PARTITIONS)
     pool_dataset_id: uuid.UUID | None = None
@@ -143,7 +143,7 @@ class PartitionBanditRelease(BaseModel):
     budget_remaining: int
 
 
-class FeedbackReport(BaseModel):
+class FeedbackReport(RequestModel):
     decision_id: uuid.UUID
     fairness_before: FiniteFloat = Field(description="F of the model before adding the batch")
     fairness_after: FiniteFloat = Field(description="F of the model trained with the batch")
@@ -168,7 +168,7 @@ class FeedbackResult(BaseModel):
     accuracy_guard_rejected: bool = Field(False, description="F improved but accuracy fell more than δ below the best")
 
 
-class RunRequest(BaseModel):
+class RunRequest(RequestModel):
     train_dataset_id: uuid.UUID | None = Field(None, description="default: the bandit's")
     test_dataset_id: uuid.UUID | None = Field(None, description="default: the bandit's")
     validation_dataset_id: uuid.UUID | None = Field(

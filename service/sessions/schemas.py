@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from service.fields import RequestModel
 from service.pages import Skipped, SkippedItem
 
 __all__ = ["MAX_BATCH_DECISIONS", "DecisionBatchRequest", "DecisionList", "DecisionOut", "Skipped", "SkippedItem"]
@@ -36,10 +37,8 @@ class DecisionList(BaseModel):
 MAX_BATCH_DECISIONS = 1000
 
 
-class DecisionBatchRequest(BaseModel):
+class DecisionBatchRequest(RequestModel):
     """How many decisions to make at once (one per worker about to acquire)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     count: int = Field(1, ge=1, le=MAX_BATCH_DECISIONS, description="decisions to make; fewer come back when the "
                        "budget (or the pool) runs out during the batch")

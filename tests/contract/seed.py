@@ -140,6 +140,8 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
     call = _Recorder(client)
     call("POST", "/v1/datasets?group_column=g&label_column=y&name=csv", content=b"x,colour,g,y\n"
          b"0.5,red,a,1\n1.5,blue,b,0\n2.5,red,a,0\n", headers={"content-type": "text/csv"})
+    call("POST", "/v1/datasets", files={"file": ("t.csv", b"x,g,y\n0.5,a,1\n1.5,b,0\n", "text/csv")},
+         data={"name": "form", "group_column": "g", "label_column": "y"})
     for collection, resource_id in ids.items():
         if not is_collection(collection) or collection.startswith(ADMIN_PREFIX):
             continue  # nested ids have no GET; admin routes are toured with an admin key by seed_resources

@@ -17,6 +17,7 @@ database, once on SQLite and once on PostgreSQL (``FAIRACQ_TEST_DATABASE_URL``).
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections import Counter
@@ -118,6 +119,18 @@ def _aim(case: Any, ids: dict[str, str]) -> None:
                 case.body[name] = ids["/v1/datasets"]
 
 
+def _form_text(value: Any) -> str | bytes:
+    """A generated form value as the text a client would send (a number or null as its JSON)."""
+    return value if isinstance(value, str | bytes) else json.dumps(value)
+
+
+def _form_parts(files: Any) -> list[tuple[str, Any]]:
+    """Schemathesis's multipart parts with every non-file value as text (httpx cannot render others)."""
+    parts = files.items() if isinstance(files, dict) else files or []
+    return [(name, (None, _form_text(part[1])) if isinstance(part, tuple) and part[0] is None else part)
+            for name, part in parts]
+
+
 def _send(raw: TestClient, case: Any, key: str) -> httpx.Response:
     kwargs = dict(case.as_transport_kwargs(base_url=BASE_URL))
     assert not kwargs.pop("cookies", None), "the API documents no cookies"
@@ -125,6 +138,10 @@ def _send(raw: TestClient, case: Any, key: str) -> httpx.Response:
     body = {}
     if "json" in kwargs:
         body["json"] = kwargs.pop("json")
+    if "files" in kwargs:  # a multipart form (a CSV upload): its file parts, and its other fields as data
+        body["files"] = _form_parts(kwargs.pop("files"))
+        if isinstance(kwargs.get("data"), dict):
+            body["data"] = {name: _form_text(value) for name, value in kwargs.pop("data").items()}
     if "data" in kwargs:
         body["content"] = kwargs.pop("data")
     method, url, params = kwargs.pop("method"), kwargs.pop("url"), kwargs.pop("params", None)

@@ -38,7 +38,7 @@ BATCH_COUNTS = [(0, "m", 30), (1, "m", 20), (0, "f", 30), (1, "f", 20)]
 
 def _upload_datasets(p: Pipeline) -> tuple[Any, Any, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     X, groups, labels = labeled_data(160, seed=0)
-    body = p.m.CreateDatasetJsonDatasetCreate(name="labeled", features=X.tolist(), groups=groups.tolist(),
+    body = p.m.DatasetCreate(name="labeled", features=X.tolist(), groups=groups.tolist(),
                                               labels=labels.tolist())
     response = p.api.datasets.create_dataset.sync_detailed(client=p.client, body=body)
     labeled = ok(response, HTTPStatus.CREATED)
@@ -48,7 +48,7 @@ def _upload_datasets(p: Pipeline) -> tuple[Any, Any, tuple[np.ndarray, np.ndarra
     assert isinstance(labeled.created_at, datetime.datetime) and isinstance(labeled.id, UUID)
 
     pool_X, pool_groups, pool_labels, ids = pool_data()
-    pool = ok(p.api.datasets.create_dataset.sync_detailed(client=p.client, body=p.m.CreateDatasetJsonDatasetCreate(
+    pool = ok(p.api.datasets.create_dataset.sync_detailed(client=p.client, body=p.m.DatasetCreate(
         name="pool", features=pool_X.tolist(), groups=pool_groups, labels=pool_labels, ids=ids)), HTTPStatus.CREATED)
     assert (pool.n_rows, pool.has_ids) == (90, True)
 
@@ -67,11 +67,11 @@ def _submit_background_work(p: Pipeline, labeled: Any, pool: Any) -> dict[str, A
     response = p.api.balanced_filters.create_balanced_filter.sync_detailed(client=p.client, body=filter_body)
     balanced_filter = ok(response, HTTPStatus.ACCEPTED)
     assert response.headers["location"] == f"/v1/balanced-filters/{balanced_filter.id}"
-    assert balanced_filter.status == m.BalancedFilterOutStatus.QUEUED and balanced_filter.job_id is not None
+    assert balanced_filter.status == m.SessionStatus.QUEUED and balanced_filter.job_id is not None
     # Decisions wait for the proxy: 409 (or, on a fast worker, already ready).
     early = p.api.balanced_filters.decide_balanced_filter_candidates.sync_detailed(
-        balanced_filter.id, client=p.client, body=m.DecideBalancedFilterCandidatesDecisionRequest(
-            candidates=[m.DecideBalancedFilterCandidatesDecisionRequestCandidate(id="early", features=[0.0] * 3)]))
+        balanced_filter.id, client=p.client, body=m.DecisionRequest(
+            candidates=[m.Candidate(id="early", features=[0.0] * 3)]))
     assert early.status_code in (HTTPStatus.CONFLICT, HTTPStatus.OK)
     if early.status_code == HTTPStatus.CONFLICT:
         assert isinstance(early.parsed, m.Problem) and early.parsed.status == 409
@@ -85,7 +85,7 @@ def _submit_background_work(p: Pipeline, labeled: Any, pool: Any) -> dict[str, A
     response = p.api.fair_regressions.create_fair_regression.sync_detailed(client=p.client, body=regression_body)
     regression = ok(response, HTTPStatus.ACCEPTED)
     assert response.headers["location"] == f"/v1/fair-regressions/{regression.id}"
-    assert regression.status == m.FairRegressionOutStatus.QUEUED and regression.result is None
+    assert regression.status == m.SessionStatus.QUEUED and regression.result is None
     assert (regression.n_rows, regression.n_features, regression.groups) == (120, 3, ["a", "b"])
     assert regression.label_range == pytest.approx([y.min(), y.max()])
 
@@ -94,7 +94,7 @@ def _submit_background_work(p: Pipeline, labeled: Any, pool: Any) -> dict[str, A
                                                                           max_components=4))
     pool_bandit = ok(p.api.partition_bandits.create_partition_bandit.sync_detailed(client=p.client, body=bandit_body),
                       HTTPStatus.ACCEPTED)
-    assert pool_bandit.status == m.PartitionBanditOutStatus.QUEUED and pool_bandit.partitions == []
+    assert pool_bandit.status == m.SessionStatus.QUEUED and pool_bandit.partitions == []
     return {"filter": balanced_filter, "regression": regression, "pool_bandit": pool_bandit,
             "early_decisions": early_decisions}
 
@@ -122,13 +122,13 @@ def _group_sampler_reported(p: Pipeline, losses: dict[str, float]) -> None:
     m, api, client = p.m, p.api.group_samplers, p.client
     created = ok(api.create_group_sampler.sync_detailed(client=client, body=m.GroupSamplerCreate(
         groups=["a", "b"], strategy=m.GroupSamplerCreateStrategy.AOPT, budget=60, seed=1)), HTTPStatus.CREATED)
-    assert (created.round_, created.budget_remaining, created.status) == (0, 60, m.GroupSamplerOutStatus.READY)
+    assert (created.round_, created.budget_remaining, created.status) == (0, 60, m.SessionStatus.READY)
     assert created.params.warmup_rounds == 2 and created.counts.to_dict() == {"a": 0, "b": 0}
 
     def observe(observation_id: str, decision: Any) -> Any:
         report = m.ObservationReport(observation_id=observation_id, decision_id=decision.decision_id,
                                      group=decision.group, n_acquired=10,
-                                     group_losses=m.ObservationReportGroupLossesType0.from_dict(losses))
+                                     group_losses=m.ObservationReportGroupLosses.from_dict(losses))
         return api.report_group_sampler_observation.sync_detailed(created.id, client=client, body=report)
 
     for round_, group in ((1, "a"), (2, "b")):  # warm-up: round-robin whatever the losses say
@@ -192,7 +192,7 @@ def _partition_bandit_client_made(p: Pipeline) -> None:
     partitions = [m.PartitionIn(id=i, size=s, centroid=c, base_rate_difference=d) for i, s, c, d in PARTITIONS]
     created = ok(api.create_partition_bandit.sync_detailed(client=client, body=m.PartitionBanditCreate(
         partitions=partitions, batch_size=10, budget=100, seed=0)), HTTPStatus.CREATED)
-    assert created.status == m.PartitionBanditOutStatus.READY and [q.id for q in created.partitions] == ["a", "b", "c"]
+    assert created.status == m.SessionStatus.READY and [q.id for q in created.partitions] == ["a", "b", "c"]
 
     decision = ok(api.next_partition_bandit_decision.sync_detailed(created.id, client=client))
     assert (decision.round_, decision.reason, decision.batch_size) == (1, m.BanditNextDecisionReason.UNTRIED, 10)
@@ -263,7 +263,7 @@ def _balanced_filter(p: Pipeline, fid: UUID, early_decisions: int) -> None:
     """The fitted filter: its proxy and QP, decisions fixed per candidate id, outcomes and realized balance."""
     m, api, client = p.m, p.api.balanced_filters, p.client
     state = ok(api.get_balanced_filter.sync_detailed(fid, client=client))
-    assert state.status == m.BalancedFilterOutStatus.READY, state.error
+    assert state.status == m.SessionStatus.READY, state.error
     n_leaves = state.proxy.n_leaves
     A = np.array(state.conditional_matrix)
     assert n_leaves >= 2 and A.shape == (n_leaves, 2) and state.group_names == ["a", "b"]
@@ -275,8 +275,8 @@ def _balanced_filter(p: Pipeline, fid: UUID, early_decisions: int) -> None:
 
     X, groups, _ = labeled_data(60, seed=5)  # candidates whose group the pipeline learns only after labeling
     ids = [f"cand-{i}" for i in range(60)]
-    body = m.DecideBalancedFilterCandidatesDecisionRequest(candidates=[
-        m.DecideBalancedFilterCandidatesDecisionRequestCandidate(id=i, features=x) for i, x in zip(ids, X.tolist(),
+    body = m.DecisionRequest(candidates=[
+        m.Candidate(id=i, features=x) for i, x in zip(ids, X.tolist(),
                                                                                                  strict=True)])
     batch = ok(api.decide_balanced_filter_candidates.sync_detailed(fid, client=client, body=body))
     assert (batch.new, batch.repeated) == (60, 0) and [d.id for d in batch.decisions] == ids
@@ -306,7 +306,7 @@ def _partition_bandit_pool(p: Pipeline, bid: UUID, pool_size: int) -> None:
     """The pool a worker partitioned: next offers pool items of one partition; feedback spends the budget."""
     m, api, client = p.m, p.api.partition_bandits, p.client
     state = ok(api.get_partition_bandit.sync_detailed(bid, client=client))
-    assert state.status == m.PartitionBanditOutStatus.READY, state.error
+    assert state.status == m.SessionStatus.READY, state.error
     assert len(state.partitions) >= 2 and sum(q.size for q in state.partitions) == pool_size
     decision = ok(api.next_partition_bandit_decision.sync_detailed(bid, client=client))
     assert decision.partition in {q.id for q in state.partitions} and decision.batch_size == 5
@@ -323,7 +323,7 @@ def _fair_regression(p: Pipeline, rid: UUID) -> None:
     """The statistical-parity fit and its predictions (expected, and randomized with a seed)."""
     m, api, client = p.m, p.api.fair_regressions, p.client
     fitted = ok(api.get_fair_regression.sync_detailed(rid, client=client))
-    assert fitted.status == m.FairRegressionOutStatus.READY, fitted.error
+    assert fitted.status == m.SessionStatus.READY, fitted.error
     result = fitted.result
     assert result.feasible is True and result.slack == 0.05
     assert sum(result.weights) == pytest.approx(1.0, abs=TOL) and result.n_predictors == len(result.weights)
@@ -346,14 +346,14 @@ def _fair_regression(p: Pipeline, rid: UUID) -> None:
 def _jobs(p: Pipeline, jobs: dict[UUID, Any], resources: dict[UUID, str]) -> None:
     """Every job ran once and succeeded; the list by status shows them."""
     for job_id, job in jobs.items():
-        assert job.status == p.m.JobOutStatus.SUCCEEDED, job.error
+        assert job.status == p.m.JobStatus.SUCCEEDED, job.error
         assert (job.attempts, job.progress, job.resource.type_) == (1, 1.0, resources[job_id])
         assert job.finished_at >= job.started_at >= job.created_at
-    listed = ok(p.api.jobs.list_jobs.sync_detailed(client=p.client, status=p.m.ListJobsStatusType0.SUCCEEDED,
+    listed = ok(p.api.jobs.list_jobs.sync_detailed(client=p.client, status=p.m.JobStatus.SUCCEEDED,
                                                     limit=100))
     assert set(jobs) <= {j.id for j in listed.items}
-    assert all(j.status == p.m.JobOutStatus.SUCCEEDED for j in listed.items)
-    assert ok(p.api.jobs.list_jobs.sync_detailed(client=p.client, status=p.m.ListJobsStatusType0.FAILED)).items == []
+    assert all(j.status == p.m.JobStatus.SUCCEEDED for j in listed.items)
+    assert ok(p.api.jobs.list_jobs.sync_detailed(client=p.client, status=p.m.JobStatus.FAILED)).items == []
 
 
 # ----------------------------------------------------------------------------- the scenario

@@ -1,0 +1,232 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_key_list import ApiKeyList
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/admin/keys",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiKeyList | Problem | None:
+    if response.status_code == 200:
+        response_200 = ApiKeyList.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ApiKeyList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+
+) -> Response[ApiKeyList | Problem]:
+    """ List Api Keys
+
+     List the tenant's keys, oldest first, with status and last use; never the keys themselves.
+
+    Args:
+        limit (int | Unset): page size Default: 50.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiKeyList | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        limit=limit,
+cursor=cursor,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+
+) -> ApiKeyList | Problem | None:
+    """ List Api Keys
+
+     List the tenant's keys, oldest first, with status and last use; never the keys themselves.
+
+    Args:
+        limit (int | Unset): page size Default: 50.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiKeyList | Problem
+     """
+
+
+    return sync_detailed(
+        client=client,
+limit=limit,
+cursor=cursor,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+
+) -> Response[ApiKeyList | Problem]:
+    """ List Api Keys
+
+     List the tenant's keys, oldest first, with status and last use; never the keys themselves.
+
+    Args:
+        limit (int | Unset): page size Default: 50.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiKeyList | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        limit=limit,
+cursor=cursor,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+
+) -> ApiKeyList | Problem | None:
+    """ List Api Keys
+
+     List the tenant's keys, oldest first, with status and last use; never the keys themselves.
+
+    Args:
+        limit (int | Unset): page size Default: 50.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiKeyList | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+limit=limit,
+cursor=cursor,
+
+    )).parsed

@@ -1,0 +1,274 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.api_key_rotate import ApiKeyRotate
+from ...models.key_rotated import KeyRotated
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    key_id: UUID,
+    *,
+    body: ApiKeyRotate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/admin/keys/{key_id}/rotate".format(key_id=quote(str(key_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> KeyRotated | Problem | None:
+    if response.status_code == 201:
+        response_201 = KeyRotated.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[KeyRotated | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    key_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyRotate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[KeyRotated | Problem]:
+    """ Rotate Api Key
+
+     Replace a key: a new key with its name and scope; the old one works for ``grace_seconds`` more.
+
+    Args:
+        key_id (UUID):
+        idempotency_key (str | Unset):
+        body (ApiKeyRotate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[KeyRotated | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        key_id=key_id,
+body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    key_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyRotate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> KeyRotated | Problem | None:
+    """ Rotate Api Key
+
+     Replace a key: a new key with its name and scope; the old one works for ``grace_seconds`` more.
+
+    Args:
+        key_id (UUID):
+        idempotency_key (str | Unset):
+        body (ApiKeyRotate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        KeyRotated | Problem
+     """
+
+
+    return sync_detailed(
+        key_id=key_id,
+client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    key_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyRotate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[KeyRotated | Problem]:
+    """ Rotate Api Key
+
+     Replace a key: a new key with its name and scope; the old one works for ``grace_seconds`` more.
+
+    Args:
+        key_id (UUID):
+        idempotency_key (str | Unset):
+        body (ApiKeyRotate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[KeyRotated | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        key_id=key_id,
+body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    key_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ApiKeyRotate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> KeyRotated | Problem | None:
+    """ Rotate Api Key
+
+     Replace a key: a new key with its name and scope; the old one works for ``grace_seconds`` more.
+
+    Args:
+        key_id (UUID):
+        idempotency_key (str | Unset):
+        body (ApiKeyRotate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        KeyRotated | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        key_id=key_id,
+client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    )).parsed

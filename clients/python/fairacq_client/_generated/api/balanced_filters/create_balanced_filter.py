@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.balanced_filter_create import BalancedFilterCreate
+from ...models.balanced_filter_out import BalancedFilterOut
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: BalancedFilterCreate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/balanced-filters",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BalancedFilterOut | Problem | None:
+    if response.status_code == 202:
+        response_202 = BalancedFilterOut.from_dict(response.json())
+
+
+
+        return response_202
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BalancedFilterOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BalancedFilterCreate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[BalancedFilterOut | Problem]:
+    """ Create Balanced Filter
+
+     Create a filter; a worker learns its proxy (status queued, running, then ready; or failed,
+    cancelled).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BalancedFilterCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BalancedFilterOut | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: BalancedFilterCreate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> BalancedFilterOut | Problem | None:
+    """ Create Balanced Filter
+
+     Create a filter; a worker learns its proxy (status queued, running, then ready; or failed,
+    cancelled).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BalancedFilterCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BalancedFilterOut | Problem
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BalancedFilterCreate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[BalancedFilterOut | Problem]:
+    """ Create Balanced Filter
+
+     Create a filter; a worker learns its proxy (status queued, running, then ready; or failed,
+    cancelled).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BalancedFilterCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BalancedFilterOut | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: BalancedFilterCreate,
+    idempotency_key: str | Unset = UNSET,
+
+) -> BalancedFilterOut | Problem | None:
+    """ Create Balanced Filter
+
+     Create a filter; a worker learns its proxy (status queued, running, then ready; or failed,
+    cancelled).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BalancedFilterCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BalancedFilterOut | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+idempotency_key=idempotency_key,
+
+    )).parsed

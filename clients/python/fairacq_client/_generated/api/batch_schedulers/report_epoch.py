@@ -1,0 +1,290 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.epoch_report import EpochReport
+from ...models.epoch_result import EpochResult
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    scheduler_id: UUID,
+    *,
+    body: EpochReport,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["if-match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/batch-schedulers/{scheduler_id}/epochs".format(scheduler_id=quote(str(scheduler_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EpochResult | Problem | None:
+    if response.status_code == 200:
+        response_200 = EpochResult.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EpochResult | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    scheduler_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: EpochReport,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[EpochResult | Problem]:
+    """ Report Epoch
+
+     Report an epoch's per-cell losses; get λ, probabilities and the next batch composition.
+
+    Args:
+        scheduler_id (UUID):
+        if_match (str | Unset): the session's ETag; 412 when it has changed
+        idempotency_key (str | Unset):
+        body (EpochReport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EpochResult | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        scheduler_id=scheduler_id,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    scheduler_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: EpochReport,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> EpochResult | Problem | None:
+    """ Report Epoch
+
+     Report an epoch's per-cell losses; get λ, probabilities and the next batch composition.
+
+    Args:
+        scheduler_id (UUID):
+        if_match (str | Unset): the session's ETag; 412 when it has changed
+        idempotency_key (str | Unset):
+        body (EpochReport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EpochResult | Problem
+     """
+
+
+    return sync_detailed(
+        scheduler_id=scheduler_id,
+client=client,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    scheduler_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: EpochReport,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[EpochResult | Problem]:
+    """ Report Epoch
+
+     Report an epoch's per-cell losses; get λ, probabilities and the next batch composition.
+
+    Args:
+        scheduler_id (UUID):
+        if_match (str | Unset): the session's ETag; 412 when it has changed
+        idempotency_key (str | Unset):
+        body (EpochReport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EpochResult | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        scheduler_id=scheduler_id,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    scheduler_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: EpochReport,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> EpochResult | Problem | None:
+    """ Report Epoch
+
+     Report an epoch's per-cell losses; get λ, probabilities and the next batch composition.
+
+    Args:
+        scheduler_id (UUID):
+        if_match (str | Unset): the session's ETag; 412 when it has changed
+        idempotency_key (str | Unset):
+        body (EpochReport):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EpochResult | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        scheduler_id=scheduler_id,
+client=client,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,213 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.simulation_out import SimulationOut
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    simulation_id: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/simulations/{simulation_id}".format(simulation_id=quote(str(simulation_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SimulationOut | None:
+    if response.status_code == 200:
+        response_200 = SimulationOut.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SimulationOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    simulation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Problem | SimulationOut]:
+    """ Get Simulation
+
+     Read a simulation: its run's status and progress and, once done, curves, comparisons and the
+    recommendation.
+
+    Args:
+        simulation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SimulationOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        simulation_id=simulation_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    simulation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Problem | SimulationOut | None:
+    """ Get Simulation
+
+     Read a simulation: its run's status and progress and, once done, curves, comparisons and the
+    recommendation.
+
+    Args:
+        simulation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SimulationOut
+     """
+
+
+    return sync_detailed(
+        simulation_id=simulation_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    simulation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Problem | SimulationOut]:
+    """ Get Simulation
+
+     Read a simulation: its run's status and progress and, once done, curves, comparisons and the
+    recommendation.
+
+    Args:
+        simulation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SimulationOut]
+     """
+
+
+    kwargs = _get_kwargs(
+        simulation_id=simulation_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    simulation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Problem | SimulationOut | None:
+    """ Get Simulation
+
+     Read a simulation: its run's status and progress and, once done, curves, comparisons and the
+    recommendation.
+
+    Args:
+        simulation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SimulationOut
+     """
+
+
+    return (await asyncio_detailed(
+        simulation_id=simulation_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ConnectionCreateSessionType(StrEnum):
+    BALANCED_FILTER = "balanced_filter"
+    GROUP_SAMPLER = "group_sampler"
+
+    def __str__(self) -> str:
+        return str(self.value)

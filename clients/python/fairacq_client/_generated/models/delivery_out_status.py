@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class DeliveryOutStatus(StrEnum):
+    FAILED = "failed"
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

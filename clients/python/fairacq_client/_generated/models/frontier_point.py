@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="FrontierPoint")
+
+
+
+@_attrs_define
+class FrontierPoint:
+    """ 
+        Attributes:
+            disparity (float):
+            loss (float):
+            slack (float):
+     """
+
+    disparity: float
+    loss: float
+    slack: float
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        disparity = self.disparity
+
+        loss = self.loss
+
+        slack = self.slack
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "disparity": disparity,
+            "loss": loss,
+            "slack": slack,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        disparity = d.pop("disparity")
+
+        loss = d.pop("loss")
+
+        slack = d.pop("slack")
+
+        frontier_point = cls(
+            disparity=disparity,
+            loss=loss,
+            slack=slack,
+        )
+
+
+        frontier_point.additional_properties = d
+        return frontier_point
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

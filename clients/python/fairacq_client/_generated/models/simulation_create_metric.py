@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class SimulationCreateMetric(StrEnum):
+    ACCURACY = "accuracy"
+    LOG_LOSS = "log_loss"
+
+    def __str__(self) -> str:
+        return str(self.value)
