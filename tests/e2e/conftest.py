@@ -39,7 +39,8 @@ def generated_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Modul
     """The generated client package, imported with every module loaded."""
     root = tmp_path_factory.mktemp("generated")
     config = root / "config.yaml"
-    config.write_text("post_hooks: []\n")  # no ruff formatting: offline, fast, and not needed to import
+    # No formatter (no ruff formatting: offline, fast, and not needed to import); a PNG is read as bytes, as generated clients read files.
+    config.write_text("post_hooks: []\ncontent_type_overrides:\n  image/png: application/octet-stream\n")
     command = [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(SPEC_PATH),
                "--output-path", str(root / PACKAGE), "--meta", "none", "--config", str(config)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120,

@@ -34,7 +34,11 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+    if response.status_code == 200:
+        response_200 = cast(Any, None)
+        return response_200
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
@@ -76,7 +80,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,7 +94,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem]:
+) -> Response[Any | Problem]:
     """ Get Simulation Plot
 
      The results as a PNG: each policy's worst-group curve, mean and 95% interval.
@@ -103,7 +107,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[Any | Problem]
      """
 
 
@@ -123,7 +127,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | None:
+) -> Any | Problem | None:
     """ Get Simulation Plot
 
      The results as a PNG: each policy's worst-group curve, mean and 95% interval.
@@ -136,7 +140,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        Any | Problem
      """
 
 
@@ -151,7 +155,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem]:
+) -> Response[Any | Problem]:
     """ Get Simulation Plot
 
      The results as a PNG: each policy's worst-group curve, mean and 95% interval.
@@ -164,7 +168,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[Any | Problem]
      """
 
 
@@ -184,7 +188,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | None:
+) -> Any | Problem | None:
     """ Get Simulation Plot
 
      The results as a PNG: each policy's worst-group curve, mean and 95% interval.
@@ -197,7 +201,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        Any | Problem
      """
 
 
