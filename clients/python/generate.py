@@ -26,7 +26,7 @@ def generate(target: Path = TARGET, spec: Path = SPEC) -> list[str]:
     """Generate the package into ``target`` (replaced whole); returns the generator's warnings."""
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "config.yaml"
-        # No formatter (no formatter: offline, and the output is stable); a PNG is read as bytes, as generated clients read files.
+        # No formatter (offline, and the output is stable); a PNG is read as bytes, as files are.
         config.write_text("post_hooks: []\ncontent_type_overrides:\n  image/png: application/octet-stream\n")
         out = Path(tmp) / "package"
         command = [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(spec),

@@ -39,7 +39,7 @@ def generated_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Modul
     """The generated client package, imported with every module loaded."""
     root = tmp_path_factory.mktemp("generated")
     config = root / "config.yaml"
-    # No formatter (no ruff formatting: offline, fast, and not needed to import); a PNG is read as bytes, as generated clients read files.
+    # No ruff formatting (offline, fast, not needed to import); a PNG is read as bytes, as files are.
     config.write_text("post_hooks: []\ncontent_type_overrides:\n  image/png: application/octet-stream\n")
     command = [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(SPEC_PATH),
                "--output-path", str(root / PACKAGE), "--meta", "none", "--config", str(config)]
