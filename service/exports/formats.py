@@ -33,7 +33,7 @@ DATASET_SLICE = 10_000  # dataset rows encoded at a time
 COMPRESSION = "zstd"
 LOG_SCHEMA = pa.schema([
     ("sequence", pa.int64()), ("id", pa.string()), ("kind", pa.string()), ("client_ref", pa.string()),
-    ("state_version", pa.int64()), ("created_at", pa.timestamp("us", tz="UTC")),
+    ("state_version", pa.int64()), ("key_id", pa.string()), ("created_at", pa.timestamp("us", tz="UTC")),
     ("request", pa.string()), ("response", pa.string()),
 ])
 
@@ -93,6 +93,7 @@ def _log_batch(page: list[export.LogEntry]) -> dict[str, list[Any]]:
         "sequence": [item.sequence for item in page], "id": [str(item.id) for item in page],
         "kind": [item.kind for item in page], "client_ref": [item.client_ref for item in page],
         "state_version": [item.state_version for item in page],
+        "key_id": [None if item.key_id is None else str(item.key_id) for item in page],
         "created_at": [item.created_at for item in page],
         "request": [item.request for item in page], "response": [item.response for item in page],
     }

@@ -33,7 +33,7 @@ __all__ = ["COLUMNS", "EXPORT_PAGE", "FORMATS", "ExportFormat", "LogEntry", "Log
            "csv_row", "decisions", "entry_json", "export_chunks", "jsonl_chunks"]
 
 EXPORT_PAGE = 500  # entries per read: a few hundred kB of text at most
-COLUMNS = ("sequence", "id", "kind", "client_ref", "state_version", "created_at", "request", "response")
+COLUMNS = ("sequence", "id", "kind", "client_ref", "state_version", "key_id", "created_at", "request", "response")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 ExportFormat = Literal["csv", "jsonl"]
 FORMATS: dict[str, tuple[str, str]] = {  # format -> (media type, file extension)
@@ -59,6 +59,8 @@ class LogEntry(Protocol):
     def response(self) -> str: ...
     @property
     def state_version(self) -> int: ...
+    @property
+    def key_id(self) -> uuid.UUID | None: ...
     @property
     def created_at(self) -> datetime: ...
 
@@ -105,7 +107,7 @@ def entry_json(item: LogEntry) -> str:
     """The entry as ``DecisionOut.model_dump_json`` writes it (UTC times end in ``Z``), its request
     and response spliced in as the JSON text they are stored as."""
     head = _json({"id": str(item.id), "sequence": item.sequence, "kind": item.kind, "client_ref": item.client_ref})
-    tail = _json({"state_version": item.state_version,
+    tail = _json({"state_version": item.state_version, "key_id": None if item.key_id is None else str(item.key_id),
                   "created_at": item.created_at.isoformat().replace("+00:00", "Z")})
     return f'{head[:-1]},"request":{item.request},"response":{item.response},{tail[1:]}'
 
@@ -113,7 +115,7 @@ def entry_json(item: LogEntry) -> str:
 
 def csv_row(item: LogEntry) -> list[str]:
     cells = (str(item.sequence), str(item.id), item.kind, item.client_ref or "", str(item.state_version),
-             item.created_at.isoformat(), item.request, item.response)
+             "" if item.key_id is None else str(item.key_id), item.created_at.isoformat(), item.request, item.response)
     return [csv_cell(cell) for cell in cells]
 
 

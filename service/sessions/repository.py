@@ -41,7 +41,7 @@ _ROW_UPDATES: dict[tuple[str, ...], Any] = {}  # one UPDATE statement per set of
 # parsing and writing them again was most of an export's time.
 _LOG_COLUMNS = (Decision.id, Decision.sequence, Decision.kind, Decision.client_ref,
                 cast(Decision.request, Text).label("request"), cast(Decision.response, Text).label("response"),
-                Decision.state_version, Decision.created_at)
+                Decision.state_version, Decision.key_id, Decision.created_at)
 _REPORT_BY_REF = select(Decision.request, Decision.response).where(
     Decision.session_id == bindparam("session_id", type_=Uuid()),
     Decision.client_ref == bindparam("client_ref", type_=String()),

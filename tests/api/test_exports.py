@@ -93,9 +93,10 @@ def test_csv_is_the_log_with_formula_cells_neutralised(client, sessions, setting
     assert shown["rows"] == len(rows) - 1 == len(items) == 31
     for row, item in zip(rows[1:], items, strict=True):
         expected = [str(item["sequence"]), item["id"], item["kind"], item["client_ref"] or "",
-                    str(item["state_version"]), datetime.fromisoformat(item["created_at"]).isoformat()]
-        assert row[:6] == [log_export.csv_cell(cell) for cell in expected]
-        assert json.loads(row[6]) == item["request"] and json.loads(row[7]) == item["response"]
+                    str(item["state_version"]), item["key_id"] or "",
+                    datetime.fromisoformat(item["created_at"]).isoformat()]
+        assert row[:7] == [log_export.csv_cell(cell) for cell in expected]
+        assert json.loads(row[7]) == item["request"] and json.loads(row[8]) == item["response"]
     # Every formula-like client id got a leading quote; the request's "=cmd" is inside JSON text.
     assert [r[3] for r in rows[2:8]] == ["'" + f for f in FORMULAS]
     assert rows[9][3] == "ref-8"
@@ -120,6 +121,7 @@ def test_parquet_holds_the_log_in_typed_columns(client, sessions, settings, log_
     for row, item in zip(rows, items, strict=True):
         assert row["sequence"] == item["sequence"] and row["id"] == item["id"] and row["kind"] == item["kind"]
         assert row["client_ref"] == item["client_ref"] and row["state_version"] == item["state_version"]
+        assert row["key_id"] == item["key_id"]
         assert row["created_at"] == datetime.fromisoformat(item["created_at"])
         assert json.loads(row["request"]) == item["request"] and json.loads(row["response"]) == item["response"]
     assert str(table.schema.field("created_at").type) == "timestamp[us, tz=UTC]"

@@ -38,8 +38,9 @@ def test_csv_neutralises_every_formula_cell_and_keeps_the_rest(sessions) -> None
     assert rows[0] == list(export.COLUMNS)
     assert [int(r[0]) for r in rows[1:]] == list(range(1, 9))
     assert [r[3] for r in rows[1:]] == ["'" + f for f in FORMULAS] + ["ref-6", "ref-7"]
-    assert json.loads(rows[1][6]) == {"i": 0, "text": "=cmd|' /C calc'!A0"}  # inside JSON, not at a cell's start
-    assert json.loads(rows[1][7]) == {"ok": True}
+    assert rows[1][5] == ""  # key_id: written outside a request, by no key
+    assert json.loads(rows[1][7]) == {"i": 0, "text": "=cmd|' /C calc'!A0"}  # inside JSON, not at a cell's start
+    assert json.loads(rows[1][8]) == {"ok": True}
     assert export.csv_cell("=A1") == "'=A1" and export.csv_cell("a=1") == "a=1" and export.csv_cell("") == ""
 
 
