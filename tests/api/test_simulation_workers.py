@@ -24,9 +24,14 @@ ENV = {"FAIRACQ_JOB_HEARTBEAT_SECONDS": "0.2", "FAIRACQ_JOB_LEASE_SECONDS": "5",
 
 @contextlib.contextmanager
 def workers(database_url: str, tmp_path, n: int) -> Iterator[None]:
+    """``n`` worker processes, each polling the queue already (a worker touches its alive file at every
+    poll), so that none is still importing while another runs every repetition."""
+    alive = [tmp_path / f"worker{k}.alive" for k in range(n)]
     with contextlib.ExitStack() as stack:
         for k in range(n):
-            stack.enter_context(running(["worker"], database_url, tmp_path / f"worker{k}.log", ENV))
+            env = {**ENV, "FAIRACQ_WORKER_ALIVE_FILE": str(alive[k])}
+            stack.enter_context(running(["worker"], database_url, tmp_path / f"worker{k}.log", env))
+        wait_for(lambda: all(path.exists() for path in alive), timeout=120, what="every worker's first poll")
         yield
 
 
