@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -31,6 +32,7 @@ MAX_BOOTSTRAP_WORK = 30_000_000
 METHOD = "percentile intervals of a bootstrap stratified by group"
 SEED_BITS = 63
 
+Shaped = TypeVar("Shaped", MetricOut, MetricCI)
 Evaluate = Callable[[np.ndarray, np.ndarray | None, np.ndarray], m.MetricResult]
 
 
@@ -38,14 +40,19 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _out(result: m.MetricResult) -> MetricOut:
-    return MetricOut(
-        by_group={g: _finite(v) for g, v in result.by_group.items()},
-        overall=_finite(result.overall),
-        disparity=_finite(result.disparity),
-        disparity_vs_overall=_finite(result.disparity_vs_overall),
-        details={k: {g: _finite(v) for g, v in d.items()} for k, d in result.details.items()},
+def _shaped(result: m.MetricResult | b.IntervalResult, cell: Callable[[Any], Any], model: type[Shaped]) -> Shaped:
+    """A metric's values (or their intervals) in the response's shape, each cell converted by ``cell``."""
+    return model(
+        by_group={g: cell(v) for g, v in result.by_group.items()},
+        overall=cell(result.overall),
+        disparity=cell(result.disparity),
+        disparity_vs_overall=cell(result.disparity_vs_overall),
+        details={k: {g: cell(v) for g, v in d.items()} for k, d in result.details.items()},
     )
+
+
+def _out(result: m.MetricResult) -> MetricOut:
+    return _shaped(result, _finite, MetricOut)
 
 
 def _interval(value: b.Interval) -> IntervalOut:
@@ -53,13 +60,7 @@ def _interval(value: b.Interval) -> IntervalOut:
 
 
 def _ci(result: b.IntervalResult) -> MetricCI:
-    return MetricCI(
-        by_group={g: _interval(v) for g, v in result.by_group.items()},
-        overall=_interval(result.overall),
-        disparity=_interval(result.disparity),
-        disparity_vs_overall=_interval(result.disparity_vs_overall),
-        details={k: {g: _interval(v) for g, v in d.items()} for k, d in result.details.items()},
-    )
+    return _shaped(result, _interval, MetricCI)
 
 
 def _evaluator(name: str, loss: str, names: list[str]) -> Evaluate:

@@ -17,6 +17,14 @@ experiments).
 """
 
 from service.algorithms.datasift.baselines import BASELINES, run_baseline
+from service.algorithms.datasift.config import (
+    BATCH_SELECTIONS,
+    METRICS,
+    REWARD_SCALES,
+    REWARDS,
+    STOP_REASONS,
+    BanditConfig,
+)
 from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import LogisticModel, fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, PartitionStats, partition_pool
@@ -25,12 +33,6 @@ from service.algorithms.datasift.rewards import shared_rewards, ucb_scores
 from service.algorithms.datasift.run import AcquisitionResult, Evaluator, LabeledData, pool_influence, run_acquisition
 from service.algorithms.datasift.setup import init_state, reorder_remaining
 from service.algorithms.datasift.state import (
-    BATCH_SELECTIONS,
-    METRICS,
-    REWARD_SCALES,
-    REWARDS,
-    STOP_REASONS,
-    BanditConfig,
     BanditFinishedError,
     BanditReservedError,
     BanditState,

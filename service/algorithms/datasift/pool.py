@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from service.algorithms.datasift.config import BanditConfig
 from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, partition_pool
 from service.algorithms.datasift.run import Evaluator, LabeledData, pool_influence
 from service.algorithms.datasift.setup import init_state
-from service.algorithms.datasift.state import BanditConfig, BanditState
+from service.algorithms.datasift.state import BanditState
 from service.algorithms.validation import InputError
 
 __all__ = ["MIN_FEATURE_STD", "InfluenceData", "PreparedPool", "partition_space", "prepare_pool", "standardized"]

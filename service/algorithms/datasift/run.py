@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from service.algorithms import metrics
+from service.algorithms.datasift.config import BanditConfig
 from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import (
     InfluenceRegressor,
@@ -36,7 +37,6 @@ from service.algorithms.datasift.influence import (
 )
 from service.algorithms.datasift.partitions import Partitioning, partition_pool
 from service.algorithms.datasift.setup import init_state, reorder_remaining
-from service.algorithms.datasift.state import BanditConfig
 from service.algorithms.datasift.steps import apply_feedback, next_decision
 from service.algorithms.validation import InputError
 

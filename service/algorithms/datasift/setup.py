@@ -13,9 +13,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from service.algorithms.datasift.config import BanditConfig, check_finite
 from service.algorithms.datasift.guard import guarded_order
 from service.algorithms.datasift.partitions import PartitionStats, normalized_distances
-from service.algorithms.datasift.state import BanditConfig, BanditState, check_finite
+from service.algorithms.datasift.state import BanditState
 from service.algorithms.validation import InputError
 
 __all__ = ["init_state", "reorder_remaining"]

@@ -17,31 +17,16 @@ from typing import Any
 
 import numpy as np
 
-from service.algorithms.datasift.config import (
-    BATCH_SELECTIONS,
-    METRICS,
-    REWARD_SCALES,
-    REWARDS,
-    STOP_REASONS,
-    BanditConfig,
-    check_finite,
-)
+from service.algorithms.datasift.config import BanditConfig
 from service.algorithms.validation import InputError, StateError
 
 __all__ = [
-    "BATCH_SELECTIONS",
-    "METRICS",
-    "REWARDS",
-    "REWARD_SCALES",
-    "STOP_REASONS",
-    "BanditConfig",
     "BanditFinishedError",
     "BanditState",
     "DataSiftError",
     "Decision",
     "FeedbackResult",
     "StaleDecisionError",
-    "check_finite",
 ]
 
 

@@ -36,16 +36,15 @@ from typing import Any
 import numpy as np
 
 from service.algorithms.datasift import guard
+from service.algorithms.datasift.config import BanditConfig, check_finite
 from service.algorithms.datasift.rewards import shared_rewards, ucb_scores
 from service.algorithms.datasift.state import (
-    BanditConfig,
     BanditFinishedError,
     BanditReservedError,
     BanditState,
     Decision,
     FeedbackResult,
     StaleDecisionError,
-    check_finite,
 )
 from service.algorithms.validation import InputError
 
