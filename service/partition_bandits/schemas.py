@@ -9,12 +9,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, RequestModel, Seed
+from service.partition_bandits.state import LastRun
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.pending import PendingOut
 from service.sessions.schemas import Skipped
 
 __all__ = [
-    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "FeedbackReport", "FeedbackResult", "LastRun",
+    "MAX_PARTITIONS", "BanditModelSpec", "BanditNextDecision", "FeedbackReport", "FeedbackResult",
     "PartitionBanditCreate", "PartitionBanditDecisions", "PartitionBanditList", "PartitionBanditOut",
     "PartitionBanditRelease", "PartitionIn", "PartitionOut", "PartitionScore", "PartitioningSpec", "RunRequest",
 ]
@@ -188,19 +189,6 @@ class PartitionOut(BaseModel):
     pulls: int
     remaining: int
     eligible: bool
-
-
-class LastRun(BaseModel):
-    job_id: uuid.UUID
-    stop_reason: str
-    n_acquired: int
-    evaluations: int
-    initial_fairness: float
-    final_fairness: float
-    initial_accuracy: float
-    final_accuracy: float
-    initial_validation_accuracy: float | None = None
-    final_validation_accuracy: float | None = None
 
 
 class PartitionBanditOut(BaseModel):

@@ -262,6 +262,6 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
         budget_remaining=params.budget - progress["budget_spent"] - (0 if bandit is None else bandit.reserved),
         pending_ttl_seconds=config.pending_ttl_seconds,
         pending_decisions=[] if bandit is None else pending.shown(db, record.id, bandit.partition_ids),
-        last_run=None if state.last_run is None else state.last_run.to_dict(),
+        last_run=state.last_run,
         **progress, version=record.version, seed=record.seed, created_at=record.created_at,
     )

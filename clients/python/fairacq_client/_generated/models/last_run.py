@@ -23,7 +23,8 @@ T = TypeVar("T", bound="LastRun")
 
 @_attrs_define
 class LastRun:
-    """ 
+    """ The last managed run's outcome (its acquired rows and trajectory are the blob ``run``).
+
         Attributes:
             evaluations (int):
             final_accuracy (float):
