@@ -15,8 +15,9 @@ from sqlalchemy.exc import OperationalError
 import service.models  # noqa: F401  (registers every table)
 from service import __version__
 from service.auth import TenantCache, ensure_default_tenant
+from service.checkpoints import Checkpointer
 from service.datasets.router import router as datasets_router
-from service.db import WriteGate, make_engine, make_reader_sessionmaker, make_sessionmaker
+from service.db import WriteGate, make_engine, make_reader_sessionmaker, make_sessionmaker, sqlite_file
 from service.exports.router import router as exports_router
 from service.fairness_metrics.router import router as metrics_router
 from service.handlers import install_handlers
@@ -57,8 +58,9 @@ def _operation_id(route: APIRoute) -> str:
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
+    checkpoint_file = sqlite_file(settings.database_url)
     engine = make_engine(settings.database_url, statement_timeout_ms=settings.statement_timeout_ms,
-                         lock_timeout_ms=settings.lock_timeout_ms)
+                         lock_timeout_ms=settings.lock_timeout_ms, background_checkpoints=checkpoint_file is not None)
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
     app.state.readers = make_reader_sessionmaker(engine)
@@ -69,6 +71,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         ensure_default_tenant(app.state.sessions)
     except OperationalError:  # the schema is not migrated yet: /readyz says so
         log.warning("could not create the default tenant; is the database migrated?")
+    checkpointer = None if checkpoint_file is None else Checkpointer(checkpoint_file).start()
+    app.state.checkpointer = checkpointer
     collector = JobCollector(engine)
     REGISTRY.register(collector)
     # Everything imported so far lives for the process: move it out of the collector's
@@ -79,6 +83,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
     finally:
         REGISTRY.unregister(collector)
+        if checkpointer is not None:
+            checkpointer.stop()
         engine.dispose()
 
 

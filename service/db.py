@@ -47,6 +47,7 @@ __all__ = [
     "read_only",
     "retrying",
     "rowcount",
+    "sqlite_file",
     "table_of",
     "transaction",
     "utcnow",
@@ -115,8 +116,13 @@ def rowcount(result: Result[Any]) -> int:
 
 
 def make_engine(url: str, *, statement_timeout_ms: int | None = None,
-                lock_timeout_ms: int | None = None, pool_size: int = 10) -> Engine:
-    """An engine configured for its dialect (see the module docstring)."""
+                lock_timeout_ms: int | None = None, pool_size: int = 10,
+                background_checkpoints: bool = False) -> Engine:
+    """An engine configured for its dialect (see the module docstring).
+
+    ``background_checkpoints``: SQLite only, its connections never checkpoint the WAL
+    themselves (a :class:`service.checkpoints.Checkpointer` does).
+    """
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
@@ -126,7 +132,7 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None,
         # could not be resumed to give them back. A SQLite connection is a file handle.
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
                                pool_size=pool_size, max_overflow=-1)
-        _configure_sqlite(engine)
+        _configure_sqlite(engine, background_checkpoints)
         return engine
     options = []
     if statement_timeout_ms:
@@ -145,7 +151,15 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None,
     )
 
 
-def _configure_sqlite(engine: Engine) -> None:
+def sqlite_file(url: str) -> str | None:
+    """The database file of a SQLite URL (None for PostgreSQL or an in-memory database)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return parsed.database
+
+
+def _configure_sqlite(engine: Engine, background_checkpoints: bool) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
@@ -154,6 +168,8 @@ def _configure_sqlite(engine: Engine) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
+        if background_checkpoints:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     @event.listens_for(engine, "begin")

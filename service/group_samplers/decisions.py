@@ -75,7 +75,8 @@ def make_decisions(db: Session, tenant_id: uuid.UUID, sampler_id: uuid.UUID, cou
             "expires_at": _iso(expires), **model_fields,
         }, request)
 
-    pending.one_after_another(record.seed, record.sequence, count, decide)  # the budget may end the batch early
+    pending.one_after_another(record.seed, record.sequence, count, decide,  # the budget may end the batch early
+                              draws=adaptive_sampling.draws_random(config))
     pending.reserve(db, record.id, issued.reservations)
     new = replace(session, state=state, next_expiry=min(session.next_expiry or expires, expires))
     repo.record(record, state=new.state_json(), log=issued.entries)

@@ -32,6 +32,7 @@ from service.algorithms.adaptive_sampling.state import (
 from service.algorithms.adaptive_sampling.steps import (
     ScoreComponents,
     apply_observation,
+    draws_random,
     next_decision,
     release,
     reserve,
@@ -54,6 +55,7 @@ __all__ = [
     "ScoreComponents",
     "WarmStartLogisticRegression",
     "apply_observation",
+    "draws_random",
     "evaluate_groups",
     "fit_and_evaluate",
     "next_decision",

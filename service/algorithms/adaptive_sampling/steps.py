@@ -69,6 +69,7 @@ from service.algorithms.validation import InputError
 __all__ = [
     "ScoreComponents",
     "apply_observation",
+    "draws_random",
     "next_decision",
     "release",
     "reserve",
@@ -88,12 +89,10 @@ class ScoreComponents:
     ucb: np.ndarray
 
     def as_dict(self, groups: Sequence[str]) -> dict[str, dict[str, float | None]]:
-        def plain(x: float) -> float | None:
-            return float(x) if math.isfinite(x) else None
-
-        return {
-            g: {k: plain(getattr(self, k)[i]) for k in ("loss", "bonus", "trend", "ucb")} for i, g in enumerate(groups)
-        }
+        columns = [[x if math.isfinite(x) else None for x in v.tolist()]
+                   for v in (self.loss, self.bonus, self.trend, self.ucb)]
+        return {g: dict(zip(("loss", "bonus", "trend", "ucb"), row, strict=True))
+                for g, row in zip(groups, zip(*columns, strict=True), strict=True)}
 
 
 def score_components(config: SamplerConfig, state: SamplerState) -> ScoreComponents:
@@ -150,6 +149,11 @@ def next_decision(config: SamplerConfig, state: SamplerState, rng: np.random.Gen
         scores=scores.as_dict(config.groups),
         note=note,
     )
+
+
+def draws_random(config: SamplerConfig) -> bool:
+    """Whether :func:`next_decision` may draw from its ``rng`` under this config (only ε-greedy does)."""
+    return config.strategy == "epsilon_greedy"
 
 
 def _choose(
