@@ -188,6 +188,83 @@ def test_state_with_accuracy_round_trips_through_json():
     assert BanditConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
 
 
+# ----------------------------------------------------------------------------- objective acceptance
+
+
+def _objective_pair(beta: float = 1.0) -> tuple[BanditConfig, BanditConfig, BanditState, BanditState]:
+    """(objective config, fairness config) and each one's state after one kept batch: s_F = 0.04, s_A = 0.02."""
+    common = {"batch_size": 5, "budget": 100, "reward": "selected_only", "reward_scale": "running_max",
+              "accuracy_weight": beta, "accuracy_tolerance": 0.02}
+    objective, fairness = BanditConfig(**common, acceptance="objective"), BanditConfig(**common)
+    parts = [PartitionStats("a", 50, [0.0], 0.0), PartitionStats("b", 50, [1.0], 0.0)]
+    states = []
+    for config in (objective, fairness):
+        state = init_state(config, parts, initial_fairness=0.24)
+        # |F| 0.24 -> 0.20 and accuracy 0.58 -> 0.60: both rules keep it (J = 1 + 1 = 2)
+        state, first = apply_feedback(config, state, _decision(state, config, "a"), 0.24, 0.20,
+                                      accuracy_before=0.58, accuracy_after=0.60)
+        assert first.accepted and state.best_accuracy == 0.60 and state.best_fairness == 0.20
+        states.append(state)
+    return objective, fairness, states[0], states[1]
+
+
+def test_objective_keeps_an_accuracy_gain_that_costs_a_little_fairness():
+    objective, fairness, state, old_state = _objective_pair()
+    # |F| 0.20 -> 0.21, accuracy 0.600 -> 0.615: J = −0.01/0.04 + 1·0.015/0.02 = −0.25 + 0.75 = 0.5 > 0,
+    # and 0.615 >= 0.60 − 0.02: kept. Algorithm 1 (and the old guard) rejects it: |F| rose.
+    new, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.21,
+                                 accuracy_before=0.60, accuracy_after=0.615)
+    assert result.accepted and not result.accuracy_guard_rejected
+    assert (new.budget_spent, new.best_fairness, new.best_accuracy) == (10, 0.21, 0.615)
+    assert result.rewards == pytest.approx({"b": 0.5})  # the reward shares the same objective
+    _, old = apply_feedback(fairness, old_state, _decision(old_state, fairness, "b"), 0.20, 0.21,
+                            accuracy_before=0.60, accuracy_after=0.615)
+    assert not old.accepted and not old.accuracy_guard_rejected
+
+
+def test_objective_rejects_a_fairness_gain_that_costs_much_accuracy():
+    objective, fairness, state, old_state = _objective_pair()
+    # |F| 0.20 -> 0.19, accuracy 0.600 -> 0.582: J = 0.01/0.04 − 0.018/0.02 = 0.25 − 0.9 = −0.65: rejected,
+    # by the objective, not the guard (0.582 >= 0.58). The old guard keeps it: F fell, accuracy within δ.
+    new, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.19,
+                                 accuracy_before=0.60, accuracy_after=0.582)
+    assert not result.accepted and not result.accuracy_guard_rejected
+    assert (new.budget_spent, new.best_fairness, new.best_accuracy) == (5, 0.20, 0.60)
+    _, old = apply_feedback(fairness, old_state, _decision(old_state, fairness, "b"), 0.20, 0.19,
+                            accuracy_before=0.60, accuracy_after=0.582)
+    assert old.accepted
+
+
+def test_objective_stays_under_the_delta_guard():
+    objective, _, state, _ = _objective_pair(beta=0.5)
+    # |F| 0.20 -> 0.10, accuracy 0.600 -> 0.579: s_F = 0.1, s_A = 0.021, J = 1 − 0.5 = 0.5 > 0,
+    # but 0.579 < 0.60 − 0.02 = 0.58: the guard rejects it.
+    _, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.10,
+                               accuracy_before=0.60, accuracy_after=0.579)
+    assert not result.accepted and result.accuracy_guard_rejected
+    # the same with accuracy 0.581 is kept: J = 1 + 0.5·(−0.019/0.02) = 0.525
+    _, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.10,
+                               accuracy_before=0.60, accuracy_after=0.581)
+    assert result.accepted
+
+
+def test_objective_without_scaling_by_hand():
+    config = BanditConfig(batch_size=10, budget=30, accuracy_weight=2.0, acceptance="objective")
+    state = init_state(config, PARTITIONS, initial_fairness=0.30)
+    # raw units: ΔF = −0.01, ΔA = +0.006: J = −0.01 + 2·0.006 = 0.002 > 0 kept; ΔA = +0.004: −0.002, rejected
+    assert apply_feedback(config, state, _decision(state, config, "a"), 0.30, 0.31, accuracy_before=0.8,
+                          accuracy_after=0.806)[1].accepted
+    assert not apply_feedback(config, state, _decision(state, config, "a"), 0.30, 0.31, accuracy_before=0.8,
+                              accuracy_after=0.804)[1].accepted
+
+
+@pytest.mark.parametrize(("bad", "match"), [({"acceptance": "objective"}, "accuracy_weight > 0"),
+                                            ({"acceptance": "pareto", "accuracy_weight": 1.0}, "acceptance")])
+def test_config_rejects_bad_acceptance(bad, match):
+    with pytest.raises(InputError, match=match):
+        BanditConfig(batch_size=5, budget=10, **bad)
+
+
 # ----------------------------------------------------------------------------- DataSift-Inf within the guard
 
 
@@ -247,9 +324,10 @@ def test_accuracy_surrogate_gradient_matches_finite_differences():
 def test_guarded_managed_run_never_keeps_accuracy_below_the_guard():
     pool, train, test = _synthetic(3)
     valid = _synthetic(4)[2]
-    for selection in ("random", "influence"):
+    for selection, acceptance in (("random", "fairness"), ("influence", "fairness"), ("random", "objective"),
+                                  ("influence", "objective")):
         config = BanditConfig(batch_size=20, budget=160, batch_selection=selection, accuracy_tolerance=0.01,
-                              accuracy_weight=0.5)
+                              accuracy_weight=0.5, acceptance=acceptance)
         result = run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4,
                                  validation=valid)
         best = result.details["initial_validation_accuracy"]

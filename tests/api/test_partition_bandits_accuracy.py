@@ -73,6 +73,21 @@ def test_reported_mode_reward_and_guard_by_hand(client):
     assert b["reward"] == pytest.approx((0.055 / 1.5 + 0.015) / 2, abs=TOL)
 
 
+def test_reported_mode_objective_acceptance_by_hand(client):
+    created = _create(client, accuracy_weight=1.0, acceptance="objective").json()
+    assert (created["acceptance"], created["accuracy_weight"]) == ("objective", 1.0)
+    sid = created["id"]
+    # |F| 0.30 -> 0.31 but accuracy 0.80 -> 0.82, no scaling: J = −0.01 + 1·0.02 = 0.01 > 0: kept
+    # (Algorithm 1 would reject it), and F_best follows the kept model.
+    one = _feedback(client, sid, _next(client, sid)["decision_id"], (0.30, 0.31), (0.80, 0.82)).json()
+    assert one["accepted"] is True and one["best_fairness"] == pytest.approx(0.31) and one["best_accuracy"] == 0.82
+    # |F| 0.31 -> 0.28 but accuracy 0.82 -> 0.78: J = 0.03 − 0.04 = −0.01: rejected (the paper's rule keeps it)
+    two = _feedback(client, sid, _next(client, sid)["decision_id"], (0.31, 0.28), (0.82, 0.78)).json()
+    assert two["accepted"] is False and two["accuracy_guard_rejected"] is False
+    assert _get(client, sid)["budget_spent"] == 10
+    assert _create(client).json()["acceptance"] == "fairness"
+
+
 @pytest.mark.parametrize(("accuracy", "field"), [(None, "accuracy_before"), ({"accuracy_before": 0.8},
                                                                               "accuracy_after")])
 def test_feedback_without_accuracy_is_422_naming_the_field(client, accuracy, field):
@@ -101,6 +116,8 @@ def test_the_paper_bandit_ignores_accuracy(client):
     ({"accuracy_weight": 1e7}, "accuracy_weight"),
     ({"accuracy_tolerance": -0.01}, "accuracy_tolerance"),
     ({"accuracy_tolerance": "tight"}, "accuracy_tolerance"),
+    ({"acceptance": "objective"}, "accuracy_weight"),
+    ({"acceptance": "pareto", "accuracy_weight": 1.0}, "acceptance"),
     ({"partitions": None, "pool_dataset_id": str(uuid.uuid4()), "train_dataset_id": str(uuid.uuid4()),
       "test_dataset_id": str(uuid.uuid4()), "batch_selection": "influence", "accuracy_tolerance": 0.01},
      "validation_dataset_id"),

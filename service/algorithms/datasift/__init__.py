@@ -18,6 +18,7 @@ experiments).
 
 from service.algorithms.datasift.baselines import BASELINES, run_baseline
 from service.algorithms.datasift.config import (
+    ACCEPTANCES,
     BATCH_SELECTIONS,
     METRICS,
     REWARD_SCALES,
@@ -44,6 +45,7 @@ from service.algorithms.datasift.state import (
 from service.algorithms.datasift.steps import apply_feedback, next_decision, partition_scores, release, reserve
 
 __all__ = [
+    "ACCEPTANCES",
     "BASELINES",
     "BATCH_SELECTIONS",
     "METRICS",

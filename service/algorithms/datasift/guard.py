@@ -17,6 +17,14 @@ counter it; both are off by default, which leaves every step the paper's.
   For DataSift-Inf the offer order puts first the candidates whose *estimated*
   accuracy influence keeps a batch of them within δ (:func:`within_guard`,
   :func:`guarded_order`).
+* **Objective acceptance** (``acceptance="objective"``, needs β > 0): the
+  improvement that keeps a batch is the reward's own, ``ΔF / s_F + β · ΔA / s_A > 0``
+  (:func:`objective_change`), still under the δ guard. The fairness rule throws
+  away every batch whose |F| does not fall, however much accuracy it buys; on a
+  pool where the labels come at a price that wastes most of them (COMPAS: 352 of
+  800 points kept). Measured from the kept model and scaled with this batch's
+  changes included, each part lies in [−1, 1], so with β = 1 a batch that costs
+  the largest fairness change seen so far is never kept.
 
 Accuracy is whatever accuracy-side number the client reports, higher being
 better; managed runs use accuracy on a validation split kept apart from the test
@@ -36,8 +44,8 @@ from service.algorithms.datasift.config import BanditConfig, check_finite
 from service.algorithms.datasift.influence import InfluenceRegressor, LogisticModel, accuracy_surrogate, influence
 from service.algorithms.validation import InputError
 
-__all__ = ["accuracy_pair", "guard_accepts", "guarded_order", "pool_accuracy_influence", "reward_sums",
-           "within_guard"]
+__all__ = ["accuracy_pair", "guard_accepts", "guarded_order", "objective_change", "pool_accuracy_influence",
+           "reward_sums", "within_guard"]
 
 
 def accuracy_pair(config: BanditConfig, before: float | None, after: float | None) -> tuple[float, float] | None:
@@ -63,6 +71,17 @@ def guard_accepts(config: BanditConfig, best_accuracy: float, accuracy_after: fl
     if config.accuracy_tolerance is None:
         return True
     return accuracy_after >= best_accuracy - config.accuracy_tolerance
+
+
+def objective_change(config: BanditConfig, delta_fairness: float, delta_accuracy: float, fairness_scale: float,
+                     accuracy_scale: float) -> float:
+    """ΔF / s_F + β · ΔA / s_A, the scaled change the reward shares; ``acceptance="objective"`` keeps a batch when > 0.
+
+    Worked example (β = 1, running_max scales s_F = 0.04, s_A = 0.02): |F| 0.20 → 0.21 and
+    accuracy 0.600 → 0.615 give −0.01/0.04 + 0.015/0.02 = 0.5 > 0 (kept; Algorithm 1 rejects it);
+    |F| 0.20 → 0.19 and accuracy 0.600 → 0.582 give 0.25 − 0.9 = −0.65 (rejected; Algorithm 1 keeps it).
+    """
+    return float(delta_fairness / fairness_scale + config.accuracy_weight * delta_accuracy / accuracy_scale)
 
 
 def reward_sums(config: BanditConfig, fairness_sums: np.ndarray, accuracy_sums: np.ndarray,
