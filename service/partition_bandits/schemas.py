@@ -107,9 +107,10 @@ class PartitionBanditCreate(RequestModel):
                 self.pool_dataset_id is None or self.train_dataset_id is None or self.test_dataset_id is None):
             raise ValueError("batch_selection 'influence' needs pool_dataset_id, train_dataset_id and "
                              "test_dataset_id")
-        if self.batch_selection == "influence" and self.accuracy_tolerance is not None and (
-                self.validation_dataset_id is None):
-            raise ValueError("the accuracy guard of influence batches (accuracy_tolerance) needs validation_dataset_id")
+        uses_accuracy_influence = self.accuracy_tolerance is not None or self.acceptance == "objective"
+        if self.batch_selection == "influence" and uses_accuracy_influence and self.validation_dataset_id is None:
+            raise ValueError("the accuracy guard (accuracy_tolerance) and objective acceptance of influence batches "
+                             "need validation_dataset_id")
         if self.acceptance == "objective" and self.accuracy_weight == 0:
             raise ValueError("acceptance 'objective' needs accuracy_weight > 0")
         return self

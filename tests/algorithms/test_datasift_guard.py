@@ -18,7 +18,7 @@ from service.algorithms.datasift import (
     reorder_remaining,
     within_guard,
 )
-from service.algorithms.datasift.guard import guarded_order
+from service.algorithms.datasift.guard import guarded_order, objective_key, offer_key
 from service.algorithms.datasift.influence import accuracy_surrogate, fit_logistic
 from service.algorithms.datasift.partitions import PartitionStats
 from service.algorithms.datasift.run import run_acquisition
@@ -256,6 +256,29 @@ def test_objective_without_scaling_by_hand():
                           accuracy_after=0.806)[1].accepted
     assert not apply_feedback(config, state, _decision(state, config, "a"), 0.30, 0.31, accuracy_before=0.8,
                               accuracy_after=0.804)[1].accepted
+
+
+def test_objective_key_ranks_by_the_estimated_objective_by_hand():
+    config = BanditConfig(batch_size=2, budget=4, batch_selection="influence", accuracy_weight=1.0,
+                          reward_scale="running_max", acceptance="objective")
+    fairness, accuracy = np.array([-0.4, -0.2, 0.1, 0.2]), np.array([-0.2, 0.1, 0.04, 0.2])
+    # s_F = 0.4, s_A = 0.2. Front: I_F/0.4 − I_A/0.2 = [−1 + 1, −0.5 − 0.5, 0.25 − 0.2, 0.5 − 1]
+    front = objective_key(config, fairness, accuracy)
+    assert front == pytest.approx([0.0, -1.0, 0.05, -0.5])
+    assert np.argsort(front).tolist() == [1, 3, 0, 2]  # Algorithm 2 (fairness alone) would offer 0, 1, 2, 3
+    # Back (F of the other sign): I_F/0.4 + I_A/0.2 = [−2, 0, 0.45, 1.5]: offered from the back, 3 first
+    assert objective_key(config, fairness, accuracy, front=False) == pytest.approx([-2.0, 0.0, 0.45, 1.5])
+    # Without scaling, raw units: I_F − I_A = [−0.2, −0.3, 0.06, 0.0]
+    raw = BanditConfig(batch_size=2, budget=4, accuracy_weight=1.0, acceptance="objective")
+    assert objective_key(raw, fairness, accuracy) == pytest.approx([-0.2, -0.3, 0.06, 0.0])
+    # offer_key: the objective with its guard flags (n = 10, K = 2, δ = 0.01: I_A >= −0.05 is within)
+    guarded = BanditConfig(**{**config.to_dict(), "accuracy_tolerance": 0.01})
+    key, within = offer_key(guarded, fairness, accuracy, 10)
+    assert key == pytest.approx(front) and within.tolist() == [False, True, True, True]
+    paper = BanditConfig(batch_size=2, budget=4, batch_selection="influence")
+    assert offer_key(paper, fairness, None, 10)[0].tolist() == fairness.tolist()
+    with pytest.raises(InputError, match="accuracy influence"):
+        offer_key(config, fairness, None, 10)
 
 
 @pytest.mark.parametrize(("bad", "match"), [({"acceptance": "objective"}, "accuracy_weight > 0"),
