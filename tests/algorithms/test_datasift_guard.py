@@ -361,3 +361,32 @@ def test_guarded_managed_run_never_keeps_accuracy_below_the_guard():
         assert result.details["final_validation_accuracy"] >= result.details["initial_validation_accuracy"] - 0.01
         with pytest.raises(InputError, match="validation"):
             run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4)
+
+
+def test_objective_influence_run_re_sorts_when_f_changes_sign(monkeypatch):
+    # With threshold 0 the run goes on after F changes sign (seed 0, β = 0.25 crosses zero at its second kept
+    # batch): the one-sided objective order is rebuilt for the back then, and again if F comes back.
+    from service.algorithms.datasift import run as run_module
+    calls: list[bool] = []
+    real = run_module.offer_key
+
+    def recording(config, fairness, accuracy, n_train, front=True):
+        calls.append(front)
+        return real(config, fairness, accuracy, n_train, front)
+
+    monkeypatch.setattr(run_module, "offer_key", recording)
+    pool, train, test = _synthetic(0)
+    config = BanditConfig(batch_size=20, budget=160, batch_selection="influence", accuracy_weight=0.25,
+                          reward_scale="running_max", acceptance="objective", fairness_threshold=0.0)
+    result = run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4,
+                             validation=_synthetic(1)[2])
+    kept = [step["fairness"] >= 0 for step in result.trajectory if step["accepted"]]
+    # kept F: positive, negative, positive. The order is built for the front at the start, for the back after
+    # the second kept batch and for the front again after the third (the run then runs out of full batches).
+    assert (kept, result.stop_reason) == ([True, False, True], "pool_exhausted")
+    assert calls == [True, False, True]
+    paper_rule = BanditConfig(**{**config.to_dict(), "acceptance": "fairness", "accuracy_tolerance": 0.01})
+    calls.clear()
+    run_acquisition(pool, train, test, paper_rule, np.random.default_rng(7), max_components=4,
+                    validation=_synthetic(1)[2])
+    assert calls == [True]  # fairness influence is two-sided: never re-sorted on a flip
