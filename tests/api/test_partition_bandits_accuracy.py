@@ -10,7 +10,7 @@ import pytest
 from threadpoolctl import threadpool_limits
 
 from service.algorithms import datasift
-from service.algorithms.datasift.guard import guarded_order, pool_accuracy_influence, within_guard
+from service.algorithms.datasift.guard import guarded_order, objective_key, pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import fit_logistic
 from service.algorithms.datasift.partitions import partition_pool
 from service.algorithms.datasift.run import run_acquisition
@@ -209,3 +209,33 @@ def test_guarded_influence_batches_rank_within_the_guard_first(client, sessions,
     tiers = guarded_order(influence, within)
     expected = members[np.lexsort((influence[members], tiers[members]))]
     assert [int(i[1:]) for i in decision["item_ids"]] == expected[:10].tolist()
+
+
+def test_objective_influence_batches_rank_by_the_estimated_objective(client, sessions, settings):
+    options = {"batch_selection": "influence", "accuracy_weight": 1.0, "acceptance": "objective",
+               "reward_scale": "running_max"}
+    no_validation = _create(client, expect=422, partitions=None, pool_dataset_id=str(uuid.uuid4()),
+                            train_dataset_id=str(uuid.uuid4()), test_dataset_id=str(uuid.uuid4()), **options)
+    assert "validation_dataset_id" in no_validation.text
+    sid, _, data = _guarded_pool_bandit(client, sessions, settings, max_evaluations=None, **options)
+    ready = _get(client, sid)
+    assert (ready["status"], ready["acceptance"]) == ("ready", "objective")
+    decision = _next(client, sid)
+    with transaction(sessions) as db:
+        from service.partition_bandits.repository import repository
+        from service.sessions.models import SessionRecord
+
+        record = db.get(SessionRecord, uuid.UUID(sid))
+        stored, _ = repository(db, record.tenant_id).get_blob(record, "assignment")
+    influence, assignment = stored["influence"], stored["assignment"]  # the stored influence is F's
+    train, valid, pool = _labeled(data["train"]), _labeled(data["validation"]), _labeled(data["pool"])
+    model = fit_logistic(train.X, train.y)
+    accuracy = pool_accuracy_influence(model, train.X, train.y, valid.X, valid.y, pool.X, pool.y)
+    config = datasift.BanditConfig(batch_size=10, budget=40, **options)
+    key = objective_key(config, influence, accuracy)
+    j = [p["id"] for p in ready["partitions"]].index(decision["partition"])
+    members = np.flatnonzero(assignment == j)
+    expected = members[np.argsort(key[members], kind="stable")]
+    by_fairness = members[np.argsort(influence[members], kind="stable")]
+    assert [int(i[1:]) for i in decision["item_ids"]] == expected[:10].tolist()
+    assert expected[:10].tolist() != by_fairness[:10].tolist()  # Algorithm 2's order would differ here
