@@ -12,9 +12,22 @@ the test split, as in the paper's Algorithm 1 and the reproduction.
 
 Methods: Random; DataSift (paper: β = 0, no guard, reward_scale none); guarded
 DataSift and guarded DataSift-Inf (β = GUARD_BETA, δ = GUARD_DELTA, reward_scale
-running_max so that β weighs the scaled parts alike). These settings were fixed
-before any run of this script. A sweep over β × δ (both methods, SWEEP_SEEDS seeds)
-is plotted as final |DP| against test accuracy, with the paper's defaults marked.
+running_max so that β weighs the scaled parts alike, acceptance "objective": a batch
+is kept when ΔF/s_F + β·ΔA/s_A > 0 and the δ guard holds); and the same with the
+first guard's acceptance rule ("fairness": |F| must fall, as in Algorithm 1). β and
+δ were fixed before any run of this script; the objective acceptance rule was
+added after the first run's results (COMPAS missed the accuracy target), and was
+chosen by reasoning, not tuned on them (docs/benchmarks.md says what was seen). A
+sweep over β × δ × acceptance (both methods, SWEEP_SEEDS seeds) is plotted as final
+|DP| against test accuracy, with the paper's defaults marked.
+
+Beyond those fixed settings, "β and δ chosen on validation" rows make the choice
+part of the method, as a client would: per seed, among SELECT_GRID (objective
+acceptance), the setting whose final model has the lowest |DP| on the validation
+split among those whose validation accuracy is at least Random's minus
+VALIDATION_MARGIN (else the one with the best validation accuracy). Nothing of the
+test split enters the choice. This rule was added after the second run's test
+results (docs/benchmarks.md says what had been seen).
 
 Run: ``.venv/bin/python -m bench.datasift_guard [--quick]``.
 """
@@ -37,7 +50,8 @@ from bench.data import standardize  # noqa: E402
 from bench.datasift import BATCHES_PER_BUDGET, BUDGET_FRACTION, DATASETS, THRESHOLD, biased_split  # noqa: E402
 from bench.datasift import partition_space as datasift_partition_space  # noqa: E402
 from bench.report import Targets, markdown_table, redirect_quick, results_dir, write_text  # noqa: E402
-from service.algorithms.datasift import BanditConfig  # noqa: E402
+from service.algorithms import metrics  # noqa: E402
+from service.algorithms.datasift import BanditConfig, fit_logistic  # noqa: E402
 from service.algorithms.datasift.baselines import run_baseline  # noqa: E402
 from service.algorithms.datasift.partitions import partition_pool  # noqa: E402
 from service.algorithms.datasift.run import LabeledData, run_acquisition  # noqa: E402
@@ -46,18 +60,29 @@ NAME = "datasift_guard"
 VALIDATION_PARTS = 2  # of the 20 parts (1:4:15): taken at random out of the pool's 15
 ACCURACY_POINTS = 0.02
 GUARD_BETA, GUARD_DELTA = 1.0, 0.01  # fixed before the first run; not tuned on test results
-GUARDED = {"accuracy_weight": GUARD_BETA, "accuracy_tolerance": GUARD_DELTA, "reward_scale": "running_max"}
+FIRST_GUARD = {"accuracy_weight": GUARD_BETA, "accuracy_tolerance": GUARD_DELTA, "reward_scale": "running_max"}
+GUARDED = {**FIRST_GUARD, "acceptance": "objective"}
 MAIN = {
     "Random": None,
     "DataSift (paper)": {"batch_selection": "random"},
     "DataSift-Inf (paper)": {"batch_selection": "influence"},
     "guarded DataSift": {"batch_selection": "random", **GUARDED},
     "guarded DataSift-Inf": {"batch_selection": "influence", **GUARDED},
+    "first guard DataSift (fairness acceptance)": {"batch_selection": "random", **FIRST_GUARD},
+    "first guard DataSift-Inf (fairness acceptance)": {"batch_selection": "influence", **FIRST_GUARD},
 }
 SWEEP_BETA = (0.0, 1.0, 4.0)
 SWEEP_DELTA = (None, 0.0, 0.01, 0.03)
+OBJECTIVE_BETA, OBJECTIVE_DELTA = (0.25, 1.0, 4.0), (None, 0.01, 0.03)
 QUICK_BETA, QUICK_DELTA = (0.0, 1.0), (None, 0.01)
+OBJECTIVE = " objective"  # the suffix of a sweep setting with acceptance "objective"
 SWEEP_SEEDS = 3
+SELECT_GRID = tuple((beta, delta) for beta in OBJECTIVE_BETA for delta in OBJECTIVE_DELTA if delta is not None)
+# Half the target's 2 points: the acceptance rule already chose batches on this split, so a guarded
+# run's validation accuracy is optimistic next to Random's; the margin leaves room for that.
+VALIDATION_MARGIN = 0.01
+SELECTED = {"random": "guarded DataSift, β and δ chosen on validation",
+            "influence": "guarded DataSift-Inf, β and δ chosen on validation"}
 DP = "\\|DP\\|"
 
 
@@ -89,23 +114,63 @@ def run_seed(dataset: str, seed: int, methods: dict[str, dict | None]) -> dict:
         else:
             config = BanditConfig(batch_size=K, budget=B, fairness_threshold=THRESHOLD, alpha=0.1, **opts)
             result = run_acquisition(pool, train, test, config, rng, partitioning=partitioning, validation=valid)
+        seconds = time.perf_counter() - start
         out["runs"][label] = {"final": abs(result.final_fairness), "accuracy": result.final_accuracy,
                               "initial": (abs(result.initial_fairness), result.initial_accuracy),
                               "acquired": len(result.acquired), "evaluations": result.evaluations,
-                              "stop": result.stop_reason, "seconds": time.perf_counter() - start}
+                              "stop": result.stop_reason, "seconds": seconds,
+                              "validation": validation_scores(train, pool, valid, result.acquired)}
     return out
 
 
-def sweep_methods(betas, deltas) -> dict[str, dict]:
+def validation_scores(train: LabeledData, pool: LabeledData, valid: LabeledData,
+                      acquired: np.ndarray) -> tuple[float, float]:
+    """(|DP|, accuracy) on the validation split of the model trained on train plus the acquired points."""
+    model = fit_logistic(np.vstack([train.X, pool.X[acquired]]), np.concatenate([train.y, pool.y[acquired]]))
+    proba = model.predict_proba(valid.X)
+    accuracy = float(((proba >= metrics.POSITIVE_THRESHOLD) == valid.y).mean())
+    return float(metrics.demographic_parity(proba, valid.groups).disparity), accuracy
+
+
+def select_on_validation(seed: dict, labels: list[str]) -> str:
+    """The setting chosen by validation alone: lowest validation |DP| within the accuracy margin of Random's."""
+    random_accuracy = seed["runs"]["Random"]["validation"][1]
+    scores = {label: seed["runs"][label]["validation"] for label in labels}
+    eligible = [label for label in labels if scores[label][1] >= random_accuracy - VALIDATION_MARGIN]
+    if not eligible:
+        return max(labels, key=lambda label: scores[label][1])
+    return min(eligible, key=lambda label: (scores[label][0], -scores[label][1]))
+
+
+def add_selected(seeds: list[dict]) -> dict[str, list[str]]:
+    """Put each seed's validation-chosen run under SELECTED's names; return the choices per method."""
+    choices: dict[str, list[str]] = {name: [] for name in SELECTED.values()}
+    grid = select_methods()
+    for seed in seeds:
+        for selection, name in SELECTED.items():
+            labels = [label for label, opts in grid.items() if opts["batch_selection"] == selection]
+            chosen = select_on_validation(seed, labels)
+            seed["runs"][name] = seed["runs"][chosen]
+            choices[name].append(chosen.split(" ", 1)[1].removesuffix(OBJECTIVE))
+    return choices
+
+
+def select_methods() -> dict[str, dict]:
+    return sweep_methods((), (), tuple(sorted({b for b, _ in SELECT_GRID})), tuple(sorted({d for _, d in SELECT_GRID})))
+
+
+def sweep_methods(betas, deltas, objective_betas, objective_deltas) -> dict[str, dict]:
     methods = {}
     for selection, short in (("random", "DataSift"), ("influence", "DataSift-Inf")):
-        for beta in betas:
-            for delta in deltas:
-                if beta == 0 and delta is None:
-                    continue  # the paper's point is in MAIN
-                methods[f"{short} β={beta:g} δ={'none' if delta is None else f'{delta:g}'}"] = {
-                    "batch_selection": selection, "accuracy_weight": beta, "accuracy_tolerance": delta,
-                    "reward_scale": "running_max"}
+        for acceptance, bs, ds in (("fairness", betas, deltas), ("objective", objective_betas, objective_deltas)):
+            for beta in bs:
+                for delta in ds:
+                    if beta == 0 and delta is None:
+                        continue  # the paper's point is in MAIN
+                    suffix = OBJECTIVE if acceptance == "objective" else ""
+                    methods[f"{short} β={beta:g} δ={'none' if delta is None else f'{delta:g}'}{suffix}"] = {
+                        "batch_selection": selection, "accuracy_weight": beta, "accuracy_tolerance": delta,
+                        "reward_scale": "running_max", "acceptance": acceptance}
     return methods
 
 
@@ -114,13 +179,13 @@ def mean_of(seeds: list[dict], label: str, key: str) -> tuple[float, float]:
     return float(np.mean(values)), float(np.std(values))
 
 
-def main_table(dataset: str, seeds: list[dict]) -> str:
+def main_table(dataset: str, seeds: list[dict], choices: dict[str, list[str]]) -> str:
     first = seeds[0]
     n_train, n_valid, n_test, n_pool = first["sizes"]
     head = (f"### {dataset}: train {n_train}, validation {n_valid}, test {n_test}, pool {n_pool}; budget "
             f"{first['B']}, batch {first['K']}; {len(seeds)} seeds; test split\n")
     rows = []
-    for label in MAIN:
+    for label in list(MAIN) + list(choices):
         final, final_sd = mean_of(seeds, label, "final")
         acc, acc_sd = mean_of(seeds, label, "accuracy")
         rows.append([label, f"{final:.3f} ± {final_sd:.3f}", f"{acc:.3f} ± {acc_sd:.3f}",
@@ -129,14 +194,16 @@ def main_table(dataset: str, seeds: list[dict]) -> str:
                      f"{mean_of(seeds, label, 'seconds')[0]:.1f}"])
     initial = np.mean([s["runs"]["Random"]["initial"] for s in seeds], axis=0)
     rows.append(["initial model", f"{initial[0]:.3f}", f"{initial[1]:.3f}", "0", "", "", ""])
+    chosen = "".join(f"\n{name}, per seed: {'; '.join(picks)}." for name, picks in choices.items())
     return head + "\n" + markdown_table(["method", f"final {DP}", "test accuracy", "acquired", "evaluations",
-                                         "stop", "seconds"], rows)
+                                         "stop", "seconds"], rows) + "\n" + chosen
 
 
 def sweep_table(dataset: str, seeds: list[dict], labels: list[str]) -> str:
     rows = [[label, mean_of(seeds, label, "final")[0], mean_of(seeds, label, "accuracy")[0],
              mean_of(seeds, label, "acquired")[0]] for label in labels]
-    return (f"### {dataset}: β × δ sweep ({len(seeds)} seeds, reward_scale running_max; test split)\n\n"
+    return (f"### {dataset}: β × δ sweep ({len(seeds)} seeds, reward_scale running_max; settings ending in "
+            f"'objective' use acceptance objective, the others fairness; test split)\n\n"
             + markdown_table(["setting", f"final {DP}", "test accuracy", "acquired"], rows))
 
 
@@ -144,11 +211,20 @@ def plot(frontiers: dict[str, dict[str, tuple[float, float]]]) -> None:
     fig, axes = plt.subplots(1, len(frontiers), figsize=(6 * len(frontiers), 4.5), squeeze=False)
     for ax, (dataset, points) in zip(axes[0], frontiers.items(), strict=True):
         for short, marker in (("DataSift", "o"), ("DataSift-Inf", "s")):
-            mine = {k: v for k, v in points.items() if k.split(" ")[0] == short and "paper" not in k}
-            ax.scatter([v[1] for v in mine.values()], [v[0] for v in mine.values()], marker=marker, alpha=0.6,
-                       label=f"{short}, β × δ sweep")
-            for key, (dp, acc) in mine.items():
-                ax.annotate(key.split(" ", 1)[1], (acc, dp), fontsize=5)
+            for rule, color in (("fairness", "C0"), ("objective", "C1")):
+                mine = {k: v for k, v in points.items() if k.split(" ")[0] == short and "β=" in k
+                        and k.endswith(OBJECTIVE) == (rule == "objective")}
+                ax.scatter([v[1] for v in mine.values()], [v[0] for v in mine.values()], marker=marker, alpha=0.7,
+                           facecolors=color if rule == "objective" else "none", edgecolors=color,
+                           label=f"{short}, β × δ sweep, {rule} acceptance")
+                for key, (dp, acc) in mine.items():
+                    ax.annotate(key.split(" ", 1)[1].removesuffix(OBJECTIVE), (acc, dp), fontsize=5)
+            guarded = points[f"guarded {short}"]
+            ax.scatter([guarded[1]], [guarded[0]], marker="P", s=120, edgecolor="black",
+                       label=f"guarded {short} (β={GUARD_BETA:g}, δ={GUARD_DELTA:g}, objective)")
+            chosen = points[f"guarded {short}, β and δ chosen on validation"]
+            ax.scatter([chosen[1]], [chosen[0]], marker="D", s=80, edgecolor="black",
+                       label=f"guarded {short}, β and δ chosen on validation")
             paper = points[f"{short} (paper)"]
             ax.scatter([paper[1]], [paper[0]], marker="*", s=200, edgecolor="black",
                        label=f"{short} paper default (β=0, no guard)")
@@ -172,19 +248,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     redirect_quick(args.quick)
     n_seeds, sweep_seeds = (2, 1) if args.quick else (5, SWEEP_SEEDS)
-    sweep = {} if args.no_sweep else sweep_methods(*((QUICK_BETA, QUICK_DELTA) if args.quick
-                                                     else (SWEEP_BETA, SWEEP_DELTA)))
+    sweep = {} if args.no_sweep else sweep_methods(*((QUICK_BETA, QUICK_DELTA, (1.0,), (None, 0.01)) if args.quick
+                                                     else (SWEEP_BETA, SWEEP_DELTA, OBJECTIVE_BETA, OBJECTIVE_DELTA)))
     started = time.perf_counter()
     text, targets, frontiers = [], Targets(NAME), {}
     for dataset in args.datasets.split(","):
         seeds = []
         for seed in range(n_seeds):
-            seeds.append(run_seed(dataset, seed, {**MAIN, **(sweep if seed < sweep_seeds else {})}))
+            seeds.append(run_seed(dataset, seed, {**MAIN, **select_methods(),
+                                                  **(sweep if seed < sweep_seeds else {})}))
             print(f"{dataset} seed {seed} done ({time.perf_counter() - started:.0f} s)", flush=True)
-        text.append(main_table(dataset, seeds))
-        final = {m: mean_of(seeds, m, "final")[0] for m in MAIN}
-        acc = {m: mean_of(seeds, m, "accuracy")[0] for m in MAIN}
-        for m in ("guarded DataSift", "guarded DataSift-Inf"):
+        choices = add_selected(seeds)
+        text.append(main_table(dataset, seeds, choices))
+        final = {m: mean_of(seeds, m, "final")[0] for m in list(MAIN) + list(choices)}
+        acc = {m: mean_of(seeds, m, "accuracy")[0] for m in list(MAIN) + list(choices)}
+        for m in ("guarded DataSift", "guarded DataSift-Inf", *choices):
             targets.check(f"{dataset}: {m} ends with lower {DP} than Random", final[m] < final["Random"],
                           f"{final[m]:.3f} vs {final['Random']:.3f}")
             targets.check(f"{dataset}: {m} accuracy within 2 points of Random's",
@@ -193,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             swept = seeds[:sweep_seeds]
             text.append(sweep_table(dataset, swept, list(MAIN) + list(sweep)))
             frontiers[dataset] = {m: (mean_of(swept, m, "final")[0], mean_of(swept, m, "accuracy")[0])
-                                  for m in list(MAIN) + list(sweep)}
+                                  for m in list(MAIN) + list(sweep) + list(choices)}
     if frontiers:
         plot(frontiers)
     report = "\n\n".join(text)

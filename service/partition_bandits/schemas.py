@@ -85,6 +85,10 @@ class PartitionBanditCreate(RequestModel):
     accuracy_tolerance: FiniteFloat | None = Field(
         None, ge=0, le=1e6, description="δ, beyond the paper: keep a batch only if accuracy stays within δ of the "
         "best kept accuracy (and F improves); null is the paper's rule. Feedback then needs accuracy_before/after")
+    acceptance: Literal["fairness", "objective"] = Field(
+        "fairness", description="beyond the paper: 'objective' keeps a batch when ΔF/s_F + β·ΔA/s_A > 0 (each part "
+        "divided by its reward_scale; needs accuracy_weight > 0) instead of only when |F| falls below the best "
+        "('fairness', the paper's rule); the δ guard applies to both")
     validation_dataset_id: uuid.UUID | None = Field(
         None, description="where managed runs (and the guard of influence batches) measure accuracy; keep it apart "
         "from test_dataset_id")
@@ -104,9 +108,12 @@ class PartitionBanditCreate(RequestModel):
                 self.pool_dataset_id is None or self.train_dataset_id is None or self.test_dataset_id is None):
             raise ValueError("batch_selection 'influence' needs pool_dataset_id, train_dataset_id and "
                              "test_dataset_id")
-        if self.batch_selection == "influence" and self.accuracy_tolerance is not None and (
-                self.validation_dataset_id is None):
-            raise ValueError("the accuracy guard of influence batches (accuracy_tolerance) needs validation_dataset_id")
+        uses_accuracy_influence = self.accuracy_tolerance is not None or self.acceptance == "objective"
+        if self.batch_selection == "influence" and uses_accuracy_influence and self.validation_dataset_id is None:
+            raise ValueError("the accuracy guard (accuracy_tolerance) and objective acceptance of influence batches "
+                             "need validation_dataset_id")
+        if self.acceptance == "objective" and self.accuracy_weight == 0:
+            raise ValueError("acceptance 'objective' needs accuracy_weight > 0")
         return self
 
 
@@ -210,6 +217,7 @@ class PartitionBanditOut(BaseModel):
     max_evaluations: int | None
     accuracy_weight: float = Field(description="β (0: the paper's reward)")
     accuracy_tolerance: float | None = Field(description="δ (null: the paper's acceptance rule)")
+    acceptance: str = Field("fairness", description="fairness: the paper's rule; objective: the reward's objective")
     pool_dataset_id: uuid.UUID | None
     train_dataset_id: uuid.UUID | None
     test_dataset_id: uuid.UUID | None

@@ -80,7 +80,8 @@ def create_bandit(db: Session, tenant_id: uuid.UUID, settings: Settings,
             batch_size=payload.batch_size, budget=payload.budget, metric=payload.metric, reward=payload.reward,
             reward_scale=payload.reward_scale, batch_selection=payload.batch_selection, alpha=payload.alpha,
             fairness_threshold=payload.fairness_threshold, max_evaluations=payload.max_evaluations,
-            accuracy_weight=payload.accuracy_weight, accuracy_tolerance=payload.accuracy_tolerance)
+            accuracy_weight=payload.accuracy_weight, accuracy_tolerance=payload.accuracy_tolerance,
+            acceptance=payload.acceptance)
     datasets, column = checks.creation_datasets(db, tenant_id, payload)
     partitioning = None
     if payload.pool_dataset_id is not None:
@@ -254,9 +255,9 @@ def bandit_out(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> Part
         batch_selection=params.batch_selection, batch_size=params.batch_size, budget=params.budget,
         alpha=params.alpha, fairness_threshold=params.fairness_threshold,
         max_evaluations=params.max_evaluations, accuracy_weight=params.accuracy_weight,
-        accuracy_tolerance=params.accuracy_tolerance, pool_dataset_id=config.pool_dataset_id,
-        train_dataset_id=config.train_dataset_id, test_dataset_id=config.test_dataset_id,
-        validation_dataset_id=config.validation_dataset_id,
+        accuracy_tolerance=params.accuracy_tolerance, acceptance=params.acceptance,
+        pool_dataset_id=config.pool_dataset_id, train_dataset_id=config.train_dataset_id,
+        test_dataset_id=config.test_dataset_id, validation_dataset_id=config.validation_dataset_id,
         partitioning=None if spec is None else {**spec.to_dict(), **(found.to_dict() if found else {})},
         influence_pair=None if state.influence_pair is None else list(state.influence_pair), partitions=partitions,
         budget_remaining=params.budget - progress["budget_spent"] - (0 if bandit is None else bandit.reserved),

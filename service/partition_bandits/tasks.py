@@ -19,6 +19,7 @@ from service.algorithms.datasift import (
     LabeledData,
     Partitioning,
     PreparedPool,
+    needs_accuracy_influence,
     partition_space,
     prepare_pool,
     run_acquisition,
@@ -75,7 +76,7 @@ def partition_pool_job(ctx: JobContext) -> None:
         influence = config.bandit.batch_selection == "influence"
         train = _dataset(db, ctx, config.train_dataset_id) if influence else None
         test = _dataset(db, ctx, config.test_dataset_id) if influence else None
-        guarded = influence and config.bandit.accuracy_tolerance is not None
+        guarded = needs_accuracy_influence(config.bandit)
         validation = _dataset(db, ctx, config.validation_dataset_id) if guarded else None
     ctx.progress(0.05, force=True)
     try:

@@ -18,7 +18,7 @@ from service.algorithms.datasift import (
     reorder_remaining,
     within_guard,
 )
-from service.algorithms.datasift.guard import guarded_order
+from service.algorithms.datasift.guard import guarded_order, objective_key, offer_key
 from service.algorithms.datasift.influence import accuracy_surrogate, fit_logistic
 from service.algorithms.datasift.partitions import PartitionStats
 from service.algorithms.datasift.run import run_acquisition
@@ -188,6 +188,106 @@ def test_state_with_accuracy_round_trips_through_json():
     assert BanditConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
 
 
+# ----------------------------------------------------------------------------- objective acceptance
+
+
+def _objective_pair(beta: float = 1.0) -> tuple[BanditConfig, BanditConfig, BanditState, BanditState]:
+    """(objective config, fairness config) and each one's state after one kept batch: s_F = 0.04, s_A = 0.02."""
+    common = {"batch_size": 5, "budget": 100, "reward": "selected_only", "reward_scale": "running_max",
+              "accuracy_weight": beta, "accuracy_tolerance": 0.02}
+    objective, fairness = BanditConfig(**common, acceptance="objective"), BanditConfig(**common)
+    parts = [PartitionStats("a", 50, [0.0], 0.0), PartitionStats("b", 50, [1.0], 0.0)]
+    states = []
+    for config in (objective, fairness):
+        state = init_state(config, parts, initial_fairness=0.24)
+        # |F| 0.24 -> 0.20 and accuracy 0.58 -> 0.60: both rules keep it (J = 1 + 1 = 2)
+        state, first = apply_feedback(config, state, _decision(state, config, "a"), 0.24, 0.20,
+                                      accuracy_before=0.58, accuracy_after=0.60)
+        assert first.accepted and state.best_accuracy == 0.60 and state.best_fairness == 0.20
+        states.append(state)
+    return objective, fairness, states[0], states[1]
+
+
+def test_objective_keeps_an_accuracy_gain_that_costs_a_little_fairness():
+    objective, fairness, state, old_state = _objective_pair()
+    # |F| 0.20 -> 0.21, accuracy 0.600 -> 0.615: J = −0.01/0.04 + 1·0.015/0.02 = −0.25 + 0.75 = 0.5 > 0,
+    # and 0.615 >= 0.60 − 0.02: kept. Algorithm 1 (and the old guard) rejects it: |F| rose.
+    new, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.21,
+                                 accuracy_before=0.60, accuracy_after=0.615)
+    assert result.accepted and not result.accuracy_guard_rejected
+    assert (new.budget_spent, new.best_fairness, new.best_accuracy) == (10, 0.21, 0.615)
+    assert result.rewards == pytest.approx({"b": 0.5})  # the reward shares the same objective
+    _, old = apply_feedback(fairness, old_state, _decision(old_state, fairness, "b"), 0.20, 0.21,
+                            accuracy_before=0.60, accuracy_after=0.615)
+    assert not old.accepted and not old.accuracy_guard_rejected
+
+
+def test_objective_rejects_a_fairness_gain_that_costs_much_accuracy():
+    objective, fairness, state, old_state = _objective_pair()
+    # |F| 0.20 -> 0.19, accuracy 0.600 -> 0.582: J = 0.01/0.04 − 0.018/0.02 = 0.25 − 0.9 = −0.65: rejected,
+    # by the objective, not the guard (0.582 >= 0.58). The old guard keeps it: F fell, accuracy within δ.
+    new, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.19,
+                                 accuracy_before=0.60, accuracy_after=0.582)
+    assert not result.accepted and not result.accuracy_guard_rejected
+    assert (new.budget_spent, new.best_fairness, new.best_accuracy) == (5, 0.20, 0.60)
+    _, old = apply_feedback(fairness, old_state, _decision(old_state, fairness, "b"), 0.20, 0.19,
+                            accuracy_before=0.60, accuracy_after=0.582)
+    assert old.accepted
+
+
+def test_objective_stays_under_the_delta_guard():
+    objective, _, state, _ = _objective_pair(beta=0.5)
+    # |F| 0.20 -> 0.10, accuracy 0.600 -> 0.579: s_F = 0.1, s_A = 0.021, J = 1 − 0.5 = 0.5 > 0,
+    # but 0.579 < 0.60 − 0.02 = 0.58: the guard rejects it.
+    _, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.10,
+                               accuracy_before=0.60, accuracy_after=0.579)
+    assert not result.accepted and result.accuracy_guard_rejected
+    # the same with accuracy 0.581 is kept: J = 1 + 0.5·(−0.019/0.02) = 0.525
+    _, result = apply_feedback(objective, state, _decision(state, objective, "b"), 0.20, 0.10,
+                               accuracy_before=0.60, accuracy_after=0.581)
+    assert result.accepted
+
+
+def test_objective_without_scaling_by_hand():
+    config = BanditConfig(batch_size=10, budget=30, accuracy_weight=2.0, acceptance="objective")
+    state = init_state(config, PARTITIONS, initial_fairness=0.30)
+    # raw units: ΔF = −0.01, ΔA = +0.006: J = −0.01 + 2·0.006 = 0.002 > 0 kept; ΔA = +0.004: −0.002, rejected
+    assert apply_feedback(config, state, _decision(state, config, "a"), 0.30, 0.31, accuracy_before=0.8,
+                          accuracy_after=0.806)[1].accepted
+    assert not apply_feedback(config, state, _decision(state, config, "a"), 0.30, 0.31, accuracy_before=0.8,
+                              accuracy_after=0.804)[1].accepted
+
+
+def test_objective_key_ranks_by_the_estimated_objective_by_hand():
+    config = BanditConfig(batch_size=2, budget=4, batch_selection="influence", accuracy_weight=1.0,
+                          reward_scale="running_max", acceptance="objective")
+    fairness, accuracy = np.array([-0.4, -0.2, 0.1, 0.2]), np.array([-0.2, 0.1, 0.04, 0.2])
+    # s_F = 0.4, s_A = 0.2. Front: I_F/0.4 − I_A/0.2 = [−1 + 1, −0.5 − 0.5, 0.25 − 0.2, 0.5 − 1]
+    front = objective_key(config, fairness, accuracy)
+    assert front == pytest.approx([0.0, -1.0, 0.05, -0.5])
+    assert np.argsort(front).tolist() == [1, 3, 0, 2]  # Algorithm 2 (fairness alone) would offer 0, 1, 2, 3
+    # Back (F of the other sign): I_F/0.4 + I_A/0.2 = [−2, 0, 0.45, 1.5]: offered from the back, 3 first
+    assert objective_key(config, fairness, accuracy, front=False) == pytest.approx([-2.0, 0.0, 0.45, 1.5])
+    # Without scaling, raw units: I_F − I_A = [−0.2, −0.3, 0.06, 0.0]
+    raw = BanditConfig(batch_size=2, budget=4, accuracy_weight=1.0, acceptance="objective")
+    assert objective_key(raw, fairness, accuracy) == pytest.approx([-0.2, -0.3, 0.06, 0.0])
+    # offer_key: the objective with its guard flags (n = 10, K = 2, δ = 0.01: I_A >= −0.05 is within)
+    guarded = BanditConfig(**{**config.to_dict(), "accuracy_tolerance": 0.01})
+    key, within = offer_key(guarded, fairness, accuracy, 10)
+    assert key == pytest.approx(front) and within.tolist() == [False, True, True, True]
+    paper = BanditConfig(batch_size=2, budget=4, batch_selection="influence")
+    assert offer_key(paper, fairness, None, 10)[0].tolist() == fairness.tolist()
+    with pytest.raises(InputError, match="accuracy influence"):
+        offer_key(config, fairness, None, 10)
+
+
+@pytest.mark.parametrize(("bad", "match"), [({"acceptance": "objective"}, "accuracy_weight > 0"),
+                                            ({"acceptance": "pareto", "accuracy_weight": 1.0}, "acceptance")])
+def test_config_rejects_bad_acceptance(bad, match):
+    with pytest.raises(InputError, match=match):
+        BanditConfig(batch_size=5, budget=10, **bad)
+
+
 # ----------------------------------------------------------------------------- DataSift-Inf within the guard
 
 
@@ -247,9 +347,10 @@ def test_accuracy_surrogate_gradient_matches_finite_differences():
 def test_guarded_managed_run_never_keeps_accuracy_below_the_guard():
     pool, train, test = _synthetic(3)
     valid = _synthetic(4)[2]
-    for selection in ("random", "influence"):
+    for selection, acceptance in (("random", "fairness"), ("influence", "fairness"), ("random", "objective"),
+                                  ("influence", "objective")):
         config = BanditConfig(batch_size=20, budget=160, batch_selection=selection, accuracy_tolerance=0.01,
-                              accuracy_weight=0.5)
+                              accuracy_weight=0.5, acceptance=acceptance)
         result = run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4,
                                  validation=valid)
         best = result.details["initial_validation_accuracy"]
@@ -260,3 +361,32 @@ def test_guarded_managed_run_never_keeps_accuracy_below_the_guard():
         assert result.details["final_validation_accuracy"] >= result.details["initial_validation_accuracy"] - 0.01
         with pytest.raises(InputError, match="validation"):
             run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4)
+
+
+def test_objective_influence_run_re_sorts_when_f_changes_sign(monkeypatch):
+    # With threshold 0 the run goes on after F changes sign (seed 0, β = 0.25 crosses zero at its second kept
+    # batch): the one-sided objective order is rebuilt for the back then, and again if F comes back.
+    from service.algorithms.datasift import run as run_module
+    calls: list[bool] = []
+    real = run_module.offer_key
+
+    def recording(config, fairness, accuracy, n_train, front=True):
+        calls.append(front)
+        return real(config, fairness, accuracy, n_train, front)
+
+    monkeypatch.setattr(run_module, "offer_key", recording)
+    pool, train, test = _synthetic(0)
+    config = BanditConfig(batch_size=20, budget=160, batch_selection="influence", accuracy_weight=0.25,
+                          reward_scale="running_max", acceptance="objective", fairness_threshold=0.0)
+    result = run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4,
+                             validation=_synthetic(1)[2])
+    kept = [step["fairness"] >= 0 for step in result.trajectory if step["accepted"]]
+    # kept F: positive, negative, positive. The order is built for the front at the start, for the back after
+    # the second kept batch and for the front again after the third (the run then runs out of full batches).
+    assert (kept, result.stop_reason) == ([True, False, True], "pool_exhausted")
+    assert calls == [True, False, True]
+    paper_rule = BanditConfig(**{**config.to_dict(), "acceptance": "fairness", "accuracy_tolerance": 0.01})
+    calls.clear()
+    run_acquisition(pool, train, test, paper_rule, np.random.default_rng(7), max_components=4,
+                    validation=_synthetic(1)[2])
+    assert calls == [True]  # fairness influence is two-sided: never re-sorted on a flip

@@ -10,7 +10,7 @@ import pytest
 from threadpoolctl import threadpool_limits
 
 from service.algorithms import datasift
-from service.algorithms.datasift.guard import guarded_order, pool_accuracy_influence, within_guard
+from service.algorithms.datasift.guard import guarded_order, objective_key, pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import fit_logistic
 from service.algorithms.datasift.partitions import partition_pool
 from service.algorithms.datasift.run import run_acquisition
@@ -73,6 +73,21 @@ def test_reported_mode_reward_and_guard_by_hand(client):
     assert b["reward"] == pytest.approx((0.055 / 1.5 + 0.015) / 2, abs=TOL)
 
 
+def test_reported_mode_objective_acceptance_by_hand(client):
+    created = _create(client, accuracy_weight=1.0, acceptance="objective").json()
+    assert (created["acceptance"], created["accuracy_weight"]) == ("objective", 1.0)
+    sid = created["id"]
+    # |F| 0.30 -> 0.31 but accuracy 0.80 -> 0.82, no scaling: J = −0.01 + 1·0.02 = 0.01 > 0: kept
+    # (Algorithm 1 would reject it), and F_best follows the kept model.
+    one = _feedback(client, sid, _next(client, sid)["decision_id"], (0.30, 0.31), (0.80, 0.82)).json()
+    assert one["accepted"] is True and one["best_fairness"] == pytest.approx(0.31) and one["best_accuracy"] == 0.82
+    # |F| 0.31 -> 0.28 but accuracy 0.82 -> 0.78: J = 0.03 − 0.04 = −0.01: rejected (the paper's rule keeps it)
+    two = _feedback(client, sid, _next(client, sid)["decision_id"], (0.31, 0.28), (0.82, 0.78)).json()
+    assert two["accepted"] is False and two["accuracy_guard_rejected"] is False
+    assert _get(client, sid)["budget_spent"] == 10
+    assert _create(client).json()["acceptance"] == "fairness"
+
+
 @pytest.mark.parametrize(("accuracy", "field"), [(None, "accuracy_before"), ({"accuracy_before": 0.8},
                                                                               "accuracy_after")])
 def test_feedback_without_accuracy_is_422_naming_the_field(client, accuracy, field):
@@ -101,6 +116,8 @@ def test_the_paper_bandit_ignores_accuracy(client):
     ({"accuracy_weight": 1e7}, "accuracy_weight"),
     ({"accuracy_tolerance": -0.01}, "accuracy_tolerance"),
     ({"accuracy_tolerance": "tight"}, "accuracy_tolerance"),
+    ({"acceptance": "objective"}, "accuracy_weight"),
+    ({"acceptance": "pareto", "accuracy_weight": 1.0}, "acceptance"),
     ({"partitions": None, "pool_dataset_id": str(uuid.uuid4()), "train_dataset_id": str(uuid.uuid4()),
       "test_dataset_id": str(uuid.uuid4()), "batch_selection": "influence", "accuracy_tolerance": 0.01},
      "validation_dataset_id"),
@@ -192,3 +209,33 @@ def test_guarded_influence_batches_rank_within_the_guard_first(client, sessions,
     tiers = guarded_order(influence, within)
     expected = members[np.lexsort((influence[members], tiers[members]))]
     assert [int(i[1:]) for i in decision["item_ids"]] == expected[:10].tolist()
+
+
+def test_objective_influence_batches_rank_by_the_estimated_objective(client, sessions, settings):
+    options = {"batch_selection": "influence", "accuracy_weight": 1.0, "acceptance": "objective",
+               "reward_scale": "running_max"}
+    no_validation = _create(client, expect=422, partitions=None, pool_dataset_id=str(uuid.uuid4()),
+                            train_dataset_id=str(uuid.uuid4()), test_dataset_id=str(uuid.uuid4()), **options)
+    assert "validation_dataset_id" in no_validation.text
+    sid, _, data = _guarded_pool_bandit(client, sessions, settings, max_evaluations=None, **options)
+    ready = _get(client, sid)
+    assert (ready["status"], ready["acceptance"]) == ("ready", "objective")
+    decision = _next(client, sid)
+    with transaction(sessions) as db:
+        from service.partition_bandits.repository import repository
+        from service.sessions.models import SessionRecord
+
+        record = db.get(SessionRecord, uuid.UUID(sid))
+        stored, _ = repository(db, record.tenant_id).get_blob(record, "assignment")
+    influence, assignment = stored["influence"], stored["assignment"]  # the stored influence is F's
+    train, valid, pool = _labeled(data["train"]), _labeled(data["validation"]), _labeled(data["pool"])
+    model = fit_logistic(train.X, train.y)
+    accuracy = pool_accuracy_influence(model, train.X, train.y, valid.X, valid.y, pool.X, pool.y)
+    config = datasift.BanditConfig(batch_size=10, budget=40, **options)
+    key = objective_key(config, influence, accuracy)
+    j = [p["id"] for p in ready["partitions"]].index(decision["partition"])
+    members = np.flatnonzero(assignment == j)
+    expected = members[np.argsort(key[members], kind="stable")]
+    by_fairness = members[np.argsort(influence[members], kind="stable")]
+    assert [int(i[1:]) for i in decision["item_ids"]] == expected[:10].tolist()
+    assert expected[:10].tolist() != by_fairness[:10].tolist()  # Algorithm 2's order would differ here

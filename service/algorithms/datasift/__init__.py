@@ -18,6 +18,7 @@ experiments).
 
 from service.algorithms.datasift.baselines import BASELINES, run_baseline
 from service.algorithms.datasift.config import (
+    ACCEPTANCES,
     BATCH_SELECTIONS,
     METRICS,
     REWARD_SCALES,
@@ -25,7 +26,7 @@ from service.algorithms.datasift.config import (
     STOP_REASONS,
     BanditConfig,
 )
-from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
+from service.algorithms.datasift.guard import needs_accuracy_influence, pool_accuracy_influence, within_guard
 from service.algorithms.datasift.influence import LogisticModel, fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, PartitionStats, partition_pool
 from service.algorithms.datasift.pool import InfluenceData, PreparedPool, partition_space, prepare_pool
@@ -44,6 +45,7 @@ from service.algorithms.datasift.state import (
 from service.algorithms.datasift.steps import apply_feedback, next_decision, partition_scores, release, reserve
 
 __all__ = [
+    "ACCEPTANCES",
     "BASELINES",
     "BATCH_SELECTIONS",
     "METRICS",
@@ -69,6 +71,7 @@ __all__ = [
     "apply_feedback",
     "fit_logistic",
     "init_state",
+    "needs_accuracy_influence",
     "next_decision",
     "partition_pool",
     "partition_scores",

@@ -1,9 +1,11 @@
 """A DataSift bandit's hyperparameters (:class:`BanditConfig`), the names they take, and input checks.
 
-Two options go beyond the paper (both off by default, which is the paper's
+Three options go beyond the paper (all off by default, which is the paper's
 Algorithm 1 exactly): ``accuracy_weight`` (β) adds the change in validation
-accuracy to the shared reward, and ``accuracy_tolerance`` (δ) keeps a batch only
-when accuracy stays within δ of the best seen. See :mod:`~service.algorithms.datasift.guard`.
+accuracy to the shared reward, ``accuracy_tolerance`` (δ) keeps a batch only
+when accuracy stays within δ of the best seen, and ``acceptance="objective"``
+keeps a batch when the reward's scaled objective improves rather than only when
+|F| falls. See :mod:`~service.algorithms.datasift.guard`.
 
 References
 ----------
@@ -19,13 +21,14 @@ import numpy as np
 
 from service.algorithms.validation import InputError
 
-__all__ = ["BATCH_SELECTIONS", "METRICS", "REWARDS", "REWARD_SCALES", "STOP_REASONS", "BanditConfig",
+__all__ = ["ACCEPTANCES", "BATCH_SELECTIONS", "METRICS", "REWARDS", "REWARD_SCALES", "STOP_REASONS", "BanditConfig",
            "check_finite"]
 
 METRICS = ("demographic_parity", "equal_opportunity", "equalized_odds")
 REWARDS = ("base_rate_distance", "distance", "base_rate", "selected_only")
 REWARD_SCALES = ("none", "running_max")
 BATCH_SELECTIONS = ("random", "influence")
+ACCEPTANCES = ("fairness", "objective")
 STOP_REASONS = ("fairness_threshold", "budget", "max_evaluations", "pool_exhausted", "cancelled")
 
 
@@ -60,6 +63,13 @@ class BanditConfig:
         model so far minus δ; DataSift-Inf also offers first the candidates whose
         estimated accuracy influence stays within δ. ``None`` (the default) is the
         paper's Algorithm 1, which keeps a batch whenever |F| falls.
+    acceptance : {"fairness", "objective"}
+        Which improvement keeps a batch (the δ guard applies to both). ``"fairness"``
+        (the default): |F| falls below the best, Algorithm 1 line 13. ``"objective"``
+        (beyond the paper; needs β > 0): the reward's scaled objective improves,
+        ``ΔF / s_F + β · ΔA / s_A > 0`` with ΔF, ΔA measured from the kept model and
+        the scales including this batch's changes, so a batch whose accuracy gain
+        outweighs a small fairness cost is kept instead of thrown away.
     """
 
     batch_size: int
@@ -73,12 +83,14 @@ class BanditConfig:
     max_evaluations: int | None = None
     accuracy_weight: float = 0.0
     accuracy_tolerance: float | None = None
+    acceptance: str = "fairness"
 
     def __post_init__(self) -> None:
         _choice("metric", self.metric, METRICS)
         _choice("reward", self.reward, REWARDS)
         _choice("reward_scale", self.reward_scale, REWARD_SCALES)
         _choice("batch_selection", self.batch_selection, BATCH_SELECTIONS)
+        _choice("acceptance", self.acceptance, ACCEPTANCES)
         if self.batch_size < 1 or self.budget < 1:
             raise InputError("batch_size and budget must be positive integers")
         if not (np.isfinite(self.alpha) and self.alpha >= 0):
@@ -92,6 +104,9 @@ class BanditConfig:
         if self.accuracy_tolerance is not None and not (
                 np.isfinite(self.accuracy_tolerance) and self.accuracy_tolerance >= 0):
             raise InputError("accuracy_tolerance must be a finite number >= 0 or null")
+        if self.acceptance == "objective" and self.accuracy_weight == 0:
+            raise InputError("acceptance 'objective' needs accuracy_weight > 0 (with β = 0 the objective is ΔF "
+                             "alone: use acceptance 'fairness')")
 
     @property
     def uses_accuracy(self) -> bool:

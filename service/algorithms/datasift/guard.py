@@ -17,6 +17,16 @@ counter it; both are off by default, which leaves every step the paper's.
   For DataSift-Inf the offer order puts first the candidates whose *estimated*
   accuracy influence keeps a batch of them within δ (:func:`within_guard`,
   :func:`guarded_order`).
+* **Objective acceptance** (``acceptance="objective"``, needs β > 0): the
+  improvement that keeps a batch is the reward's own, ``ΔF / s_F + β · ΔA / s_A > 0``
+  (:func:`objective_change`), still under the δ guard. The fairness rule throws
+  away every batch whose |F| does not fall, however much accuracy it buys; on a
+  pool where the labels come at a price that wastes most of them (COMPAS: 352 of
+  800 points kept). Measured from the kept model and scaled with this batch's
+  changes included, each part lies in [−1, 1], so with β = 1 a batch that costs
+  the largest fairness change seen so far is never kept. DataSift-Inf then ranks
+  by the same objective estimated from influence (:func:`objective_key`): ranking
+  by fairness influence alone offers first the batches that objective rejects.
 
 Accuracy is whatever accuracy-side number the client reports, higher being
 better; managed runs use accuracy on a validation split kept apart from the test
@@ -36,8 +46,8 @@ from service.algorithms.datasift.config import BanditConfig, check_finite
 from service.algorithms.datasift.influence import InfluenceRegressor, LogisticModel, accuracy_surrogate, influence
 from service.algorithms.validation import InputError
 
-__all__ = ["accuracy_pair", "guard_accepts", "guarded_order", "pool_accuracy_influence", "reward_sums",
-           "within_guard"]
+__all__ = ["accuracy_pair", "guard_accepts", "guarded_order", "needs_accuracy_influence", "objective_change",
+           "objective_key", "offer_key", "pool_accuracy_influence", "reward_sums", "within_guard"]
 
 
 def accuracy_pair(config: BanditConfig, before: float | None, after: float | None) -> tuple[float, float] | None:
@@ -63,6 +73,17 @@ def guard_accepts(config: BanditConfig, best_accuracy: float, accuracy_after: fl
     if config.accuracy_tolerance is None:
         return True
     return accuracy_after >= best_accuracy - config.accuracy_tolerance
+
+
+def objective_change(config: BanditConfig, delta_fairness: float, delta_accuracy: float, fairness_scale: float,
+                     accuracy_scale: float) -> float:
+    """ΔF / s_F + β · ΔA / s_A, the scaled change the reward shares; ``acceptance="objective"`` keeps a batch when > 0.
+
+    Worked example (β = 1, running_max scales s_F = 0.04, s_A = 0.02): |F| 0.20 → 0.21 and
+    accuracy 0.600 → 0.615 give −0.01/0.04 + 0.015/0.02 = 0.5 > 0 (kept; Algorithm 1 rejects it);
+    |F| 0.20 → 0.19 and accuracy 0.600 → 0.582 give 0.25 − 0.9 = −0.65 (rejected; Algorithm 1 keeps it).
+    """
+    return float(delta_fairness / fairness_scale + config.accuracy_weight * delta_accuracy / accuracy_scale)
 
 
 def reward_sums(config: BanditConfig, fairness_sums: np.ndarray, accuracy_sums: np.ndarray,
@@ -116,3 +137,49 @@ def pool_accuracy_influence(model: LogisticModel, train_X: np.ndarray, train_y: 
     _, gradient = accuracy_surrogate(model, valid_X, valid_y)
     train_influence = influence(model, train_X, train_y, gradient)
     return InfluenceRegressor().fit(train_X, train_y, train_influence).predict(pool_X, pool_y)
+
+
+def objective_key(config: BanditConfig, fairness_influence: np.ndarray, accuracy_influence: np.ndarray,
+                  front: bool = True) -> np.ndarray:
+    """DataSift-Inf's sort key under ``acceptance="objective"``: the objective estimated from influence.
+
+    A batch of K items like d changes F by about K · I_F(d) / n and accuracy by
+    K · I_A(d) / n (eq. 5), so ΔF / s_F + β · ΔA / s_A by K / n · (∓I_F / s_F + β · I_A / s_A),
+    where the sign is − while batches come from the front (F of ``influence_sign``'s sign:
+    a negative I_F makes |F| fall) and + from the back. Items are offered in ascending
+    key from the front and descending from the back, so the key is
+    ``I_F / s_F − β · I_A / s_A`` (front) or ``I_F / s_F + β · I_A / s_A`` (back). The
+    scales follow ``reward_scale``: the largest |I| over the pool with ``running_max``
+    (each part in [−1, 1], as the reward's), 1 with ``none``.
+    """
+    f, a = np.asarray(fairness_influence, dtype=float), np.asarray(accuracy_influence, dtype=float)
+    if f.shape != a.shape:
+        raise InputError("objective_key needs one fairness and one accuracy influence per pool item")
+
+    def scale(values: np.ndarray) -> float:
+        largest = float(np.max(np.abs(values))) if len(values) else 0.0
+        return largest if config.reward_scale == "running_max" and largest > 0 else 1.0
+
+    sign = -1.0 if front else 1.0
+    return np.asarray(f / scale(f) + sign * config.accuracy_weight * a / scale(a))
+
+
+def offer_key(config: BanditConfig, fairness_influence: np.ndarray, accuracy_influence: np.ndarray | None,
+              n_train: int, front: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
+    """DataSift-Inf's (sort key, guard flags): Algorithm 2's fairness influence, or :func:`objective_key`
+    with ``acceptance="objective"``; the δ guard's :func:`within_guard` flags when δ is set."""
+    if accuracy_influence is None:
+        if config.acceptance == "objective" or config.accuracy_tolerance is not None:
+            raise InputError("this DataSift-Inf bandit needs each pool item's accuracy influence (a validation set)")
+        return np.asarray(fairness_influence, dtype=float), None
+    key = (objective_key(config, fairness_influence, accuracy_influence, front) if config.acceptance == "objective"
+           else np.asarray(fairness_influence, dtype=float))
+    within = None if config.accuracy_tolerance is None else within_guard(
+        accuracy_influence, n_train, config.batch_size, config.accuracy_tolerance)
+    return key, within
+
+
+def needs_accuracy_influence(config: BanditConfig) -> bool:
+    """Whether DataSift-Inf's order uses the accuracy influence (the δ guard or the objective)."""
+    return config.batch_selection == "influence" and (
+        config.accuracy_tolerance is not None or config.acceptance == "objective")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from service.algorithms.datasift.config import BanditConfig
-from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
+from service.algorithms.datasift.guard import needs_accuracy_influence, offer_key, pool_accuracy_influence
 from service.algorithms.datasift.influence import fit_logistic
 from service.algorithms.datasift.partitions import Partitioning, partition_pool
 from service.algorithms.datasift.run import Evaluator, LabeledData, pool_influence
@@ -83,8 +83,8 @@ def partition_space(
 class InfluenceData:
     """What DataSift-Inf orders a pool with: the initial training set, the test set, the labelled pool, and ``C``.
 
-    ``validation`` (beyond the paper) is needed with ``accuracy_tolerance``: the guard
-    estimates each pool item's influence on soft accuracy there.
+    ``validation`` (beyond the paper) is needed with ``accuracy_tolerance`` or
+    ``acceptance="objective"``: each pool item's influence on soft accuracy is estimated there.
     """
 
     train: LabeledData
@@ -160,7 +160,7 @@ def prepare_pool(
     if max_partitions is not None and len(partitioning.partitions) > max_partitions:
         raise InputError(f"the pool splits into {len(partitioning.partitions)} partitions; at most "
                          f"{max_partitions} are allowed (choose a column with fewer values)")
-    influence = pair = within = None
+    influence = key = pair = within = None
     if config.batch_selection == "influence":
         if influence_data is None:
             raise InputError("batch_selection='influence' needs the training set, the test set and a labelled pool")
@@ -168,12 +168,14 @@ def prepare_pool(
         model = fit_logistic(data.train.X, data.train.y, C=data.C)
         pair = Evaluator(data.test, config.metric, model).pair
         influence = pool_influence(model, data.train, data.test, data.pool, metric=config.metric, pair=pair)
-        if config.accuracy_tolerance is not None:
+        accuracy_influence = None
+        if needs_accuracy_influence(config):
             if data.validation is None:
-                raise InputError("the accuracy guard of influence batches needs a validation set")
-            within = within_guard(pool_accuracy_influence(
-                model, data.train.X, data.train.y, data.validation.X, data.validation.y, data.pool.X, data.pool.y),
-                len(data.train), config.batch_size, config.accuracy_tolerance)
+                raise InputError("the accuracy guard (accuracy_tolerance) and objective acceptance of influence "
+                                 "batches need a validation set")
+            accuracy_influence = pool_accuracy_influence(
+                model, data.train.X, data.train.y, data.validation.X, data.validation.y, data.pool.X, data.pool.y)
+        key, within = offer_key(config, influence, accuracy_influence, len(data.train))
     state = init_state(config, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
-                       influence=influence, initial_fairness=initial_fairness, within_guard=within)
+                       influence=key, initial_fairness=initial_fairness, within_guard=within)
     return PreparedPool(state, partitioning, influence, pair)

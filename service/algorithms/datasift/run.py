@@ -27,7 +27,7 @@ import numpy as np
 
 from service.algorithms import metrics
 from service.algorithms.datasift.config import BanditConfig
-from service.algorithms.datasift.guard import pool_accuracy_influence, within_guard
+from service.algorithms.datasift.guard import needs_accuracy_influence, offer_key, pool_accuracy_influence
 from service.algorithms.datasift.influence import (
     InfluenceRegressor,
     LogisticModel,
@@ -124,11 +124,9 @@ class Evaluator:
 
     def __call__(self, model: LogisticModel) -> tuple[float, float]:
         proba = model.predict_proba(self.test.X)
-        accuracy = float(((proba >= metrics.POSITIVE_THRESHOLD) == self.test.y).mean())
-        result = self._result(proba)
-        if self.pair is None:
-            return float(result.disparity), accuracy
-        return float(result.by_group[self.pair[0]] - result.by_group[self.pair[1]]), accuracy
+        accuracy, r = float(((proba >= metrics.POSITIVE_THRESHOLD) == self.test.y).mean()), self._result(proba)
+        signed = r.disparity if self.pair is None else r.by_group[self.pair[0]] - r.by_group[self.pair[1]]
+        return float(signed), accuracy
 
 
 def pool_influence(
@@ -194,10 +192,11 @@ def run_acquisition(
         Polled before every round; when it returns True the run stops with
         ``stop_reason="cancelled"``.
     validation : LabeledData, optional
-        Beyond the paper: the split on which accuracy is measured for
-        ``accuracy_weight`` / ``accuracy_tolerance`` (required by them), apart from
-        ``test``. With the guard, DataSift-Inf estimates each pool point's
-        influence on soft validation accuracy and ranks within the guard first.
+        Beyond the paper: where accuracy is measured for ``accuracy_weight`` /
+        ``accuracy_tolerance`` (required by them), apart from ``test``. DataSift-Inf then
+        estimates each pool point's influence on soft validation accuracy; it ranks within
+        the guard first and, with ``acceptance="objective"``, by the estimated objective
+        (:func:`~service.algorithms.datasift.guard.objective_key`, re-sorted when F changes sign).
 
     Returns
     -------
@@ -215,35 +214,32 @@ def run_acquisition(
         raise InputError("accuracy_weight and accuracy_tolerance need a validation split to measure accuracy on")
 
     def valid_accuracy(fitted: LogisticModel) -> float | None:
-        if validation is None:
-            return None
-        return float(((fitted.predict_proba(validation.X) >= metrics.POSITIVE_THRESHOLD) == validation.y).mean())
+        return None if validation is None else float(
+            ((fitted.predict_proba(validation.X) >= metrics.POSITIVE_THRESHOLD) == validation.y).mean())
 
     model = fit_logistic(train.X, train.y, C=C)
     evaluate = Evaluator(test, config.metric, model)
-    fairness, accuracy = evaluate(model)
+    fairness, accuracy = initial = evaluate(model)
     valid = initial_valid = valid_accuracy(model)
-    guarded = config.batch_selection == "influence" and config.accuracy_tolerance is not None
-    tolerance = config.accuracy_tolerance or 0.0
-    initial = (fairness, accuracy)
+    guarded = needs_accuracy_influence(config) and validation is not None
     if partitioning is None:
         partitioning = partition_pool(pool.X, pool.y, pool.groups, rng=rng, max_components=max_components)
     if len(partitioning.assignment) != len(pool):
         raise InputError("the partitioning does not match the pool")
-    influence = within = None
+    influence = key = within = accuracy_influence = None
+    ordered_front, n_fit = True, len(train)  # the evaluator orients F⁰ >= 0: batches come from the front
     if config.batch_selection == "influence":
         influence = pool_influence(model, train, test, pool, metric=config.metric, pair=evaluate.pair)
-    if guarded and validation is not None:
-        within = within_guard(pool_accuracy_influence(model, train.X, train.y, validation.X, validation.y, pool.X,
-                                                      pool.y), len(train), config.batch_size, tolerance)
+        if guarded and validation is not None:
+            accuracy_influence = pool_accuracy_influence(model, train.X, train.y, validation.X, validation.y,
+                                                         pool.X, pool.y)
+        key, within = offer_key(config, influence, accuracy_influence, n_fit)
     state = init_state(config, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
-                       influence=influence, initial_fairness=fairness, within_guard=within)
+                       influence=key, initial_fairness=fairness, within_guard=within)
     cap = config.max_evaluations or max(1, math.ceil(len(pool) / config.batch_size))
     acquired: list[np.ndarray] = []
-    X_cur, y_cur = train.X, train.y
     trajectory: list[dict[str, Any]] = []
-    done_fraction = 0.0
-    stop_reason = state.stop_reason
+    X_cur, y_cur, done_fraction, stop_reason = train.X, train.y, 0.0, state.stop_reason
     while not state.done:
         if should_stop is not None and should_stop():
             stop_reason = "cancelled"
@@ -260,14 +256,19 @@ def run_acquisition(
         if result.accepted:
             X_cur, y_cur, fairness, accuracy, valid = X_new, y_new, after, after_accuracy, after_valid
             acquired.append(batch)
-            if refresh_influence and config.batch_selection == "influence" and not state.done:
-                current = LabeledData(X_cur, y_cur, np.zeros(len(y_cur)))
-                if guarded and validation is not None:
-                    within = within_guard(pool_accuracy_influence(candidate, X_cur, y_cur, validation.X,
-                                                                  validation.y, pool.X, pool.y),
-                                          len(y_cur), config.batch_size, tolerance)
-                state = reorder_remaining(state, pool_influence(
-                    candidate, current, test, pool, metric=config.metric, pair=evaluate.pair), within)
+            refresh, front = refresh_influence and influence is not None, fairness * state.influence_sign >= 0
+            flipped = influence is not None and config.acceptance == "objective" and front != ordered_front
+            if (refresh or flipped) and not state.done:  # the objective's order is one-sided: re-sort on a flip
+                if refresh:
+                    current, n_fit = LabeledData(X_cur, y_cur, np.zeros(len(y_cur))), len(y_cur)
+                    influence = pool_influence(candidate, current, test, pool, metric=config.metric,
+                                               pair=evaluate.pair)
+                    if guarded and validation is not None:
+                        accuracy_influence = pool_accuracy_influence(candidate, X_cur, y_cur, validation.X,
+                                                                     validation.y, pool.X, pool.y)
+                assert influence is not None
+                key, within = offer_key(config, influence, accuracy_influence, n_fit, front)
+                state, ordered_front = reorder_remaining(state, key, within), front
         trajectory.append({
             "round": decision.round,
             "partition": decision.partition,
@@ -290,8 +291,7 @@ def run_acquisition(
         stop_reason=str(stop_reason),
         initial_fairness=initial[0],
         initial_accuracy=initial[1],
-        final_fairness=fairness,
-        final_accuracy=accuracy,
+        final_fairness=fairness, final_accuracy=accuracy,
         evaluations=state.evaluations,
         details={"partitions": len(partitioning.partitions), "pair": evaluate.pair,
                  "initial_validation_accuracy": initial_valid, "final_validation_accuracy": valid},

@@ -65,7 +65,9 @@ class BanditState:
     Beyond the paper (used only with ``accuracy_weight`` or ``accuracy_tolerance``):
     ``accuracy_sums`` are the raw (ΔA units) accuracy parts of the credited rewards,
     ``best_accuracy`` the best accuracy of a kept model and ``max_abs_accuracy_delta``
-    the largest |ΔA| so far (the accuracy part's ``running_max`` scale).
+    the largest |ΔA| so far (the accuracy part's ``running_max`` scale). ``best_fairness``
+    is F of the kept model: the best so far under Algorithm 1, and with
+    ``acceptance="objective"`` whatever the last kept batch left it at.
     """
 
     partition_ids: tuple[str, ...]

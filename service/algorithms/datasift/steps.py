@@ -54,11 +54,9 @@ __all__ = ["apply_feedback", "next_decision", "partition_scores", "release", "re
 UCB_TIE_TOLERANCE = 1e-12
 
 
-def _scale(config: BanditConfig, state: BanditState, accuracy: bool = False) -> float:
-    largest = state.max_abs_accuracy_delta if accuracy else state.max_abs_delta
-    if config.reward_scale == "running_max" and largest > 0:
-        return largest
-    return 1.0
+def _scale(config: BanditConfig, state: BanditState, accuracy: bool = False, change: float = 0.0) -> float:
+    largest = max(state.max_abs_accuracy_delta if accuracy else state.max_abs_delta, abs(change))
+    return largest if config.reward_scale == "running_max" and largest > 0 else 1.0
 
 
 def _means(config: BanditConfig, state: BanditState, pulls: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -190,7 +188,8 @@ def apply_feedback(
     """Record one evaluated batch: accept or reject it, share the reward, check stopping.
 
     ΔF = |F_before| − |F_after|. The batch is kept when |F_after| ≤ |F_best| and
-    ΔF ≠ 0; kept items spend the budget. Kept or not, the batch leaves the
+    ΔF ≠ 0 (with ``acceptance="objective"``, beyond the paper: when ΔF / s_F + β·ΔA / s_A
+    > 0, and F_best then follows the kept model); kept items spend the budget. Kept or not, the batch leaves the
     pool. Every partition j is credited eq. 1's r_j (divided by the largest
     |ΔF| so far with ``reward_scale="running_max"``). The bandit stops when
     |F_best| < ``fairness_threshold``, the budget is spent, ``max_evaluations``
@@ -228,11 +227,15 @@ def apply_feedback(
     delta = abs(before) - abs(after)
     fairer = abs(after) <= abs(best) and delta != 0.0
     delta_acc = best_acc = None
-    accepted = fairer
+    accepted = improves = fairer
     if accuracy is not None:
         delta_acc = accuracy[1] - accuracy[0]
         best_acc = max(accuracy[0], accuracy[0] if state.best_accuracy is None else state.best_accuracy)
-        accepted = fairer and guard.guard_accepts(config, best_acc, accuracy[1])
+        if config.acceptance == "objective":  # the scales include this batch's changes
+            improves = guard.objective_change(
+                config, delta, delta_acc, _scale(config, state, change=delta),
+                _scale(config, state, True, delta_acc)) > 0
+        accepted = improves and guard.guard_accepts(config, best_acc, accuracy[1])
         best_acc = max(best_acc, accuracy[1]) if accepted else best_acc
     best_after = after if accepted else best
     i = decision.partition_index
@@ -285,6 +288,6 @@ def apply_feedback(
         stop_reason=new.stop_reason,
         delta_accuracy=delta_acc,
         best_accuracy=best_acc,
-        accuracy_guard_rejected=fairer and not accepted,
+        accuracy_guard_rejected=improves and not accepted,
     )
     return new, result
