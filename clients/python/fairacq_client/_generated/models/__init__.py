@@ -155,6 +155,7 @@ from .outcome_result import OutcomeResult
 from .params_out import ParamsOut
 from .params_out_bound import ParamsOutBound
 from .partition_bandit_create import PartitionBanditCreate
+from .partition_bandit_create_acceptance import PartitionBanditCreateAcceptance
 from .partition_bandit_create_batch_selection import PartitionBanditCreateBatchSelection
 from .partition_bandit_create_metric import PartitionBanditCreateMetric
 from .partition_bandit_create_reward import PartitionBanditCreateReward
@@ -384,6 +385,7 @@ __all__ = (
     "ParamsOut",
     "ParamsOutBound",
     "PartitionBanditCreate",
+    "PartitionBanditCreateAcceptance",
     "PartitionBanditCreateBatchSelection",
     "PartitionBanditCreateMetric",
     "PartitionBanditCreateReward",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.partition_bandit_create_acceptance import PartitionBanditCreateAcceptance
 from ..models.partition_bandit_create_batch_selection import PartitionBanditCreateBatchSelection
 from ..models.partition_bandit_create_metric import PartitionBanditCreateMetric
 from ..models.partition_bandit_create_reward import PartitionBanditCreateReward
@@ -35,6 +36,10 @@ class PartitionBanditCreate:
         Attributes:
             batch_size (int):
             budget (int):
+            acceptance (PartitionBanditCreateAcceptance | Unset): beyond the paper: 'objective' keeps a batch when ΔF/s_F +
+                β·ΔA/s_A > 0 (each part divided by its reward_scale; needs accuracy_weight > 0) instead of only when |F| falls
+                below the best ('fairness', the paper's rule); the δ guard applies to both Default:
+                PartitionBanditCreateAcceptance.FAIRNESS.
             accuracy_tolerance (float | Unset): δ, beyond the paper: keep a batch only if accuracy stays within δ of the
                 best kept accuracy (and F improves); null is the paper's rule. Feedback then needs accuracy_before/after
             accuracy_weight (float | Unset): β, beyond the paper: the reward adds β × the change in accuracy (each part
@@ -64,6 +69,7 @@ class PartitionBanditCreate:
 
     batch_size: int
     budget: int
+    acceptance: PartitionBanditCreateAcceptance | Unset = PartitionBanditCreateAcceptance.FAIRNESS
     accuracy_tolerance: float | Unset = UNSET
     accuracy_weight: float | Unset = 0.0
     alpha: float | Unset = 0.1
@@ -96,6 +102,11 @@ class PartitionBanditCreate:
         batch_size = self.batch_size
 
         budget = self.budget
+
+        acceptance: str | Unset = UNSET
+        if not isinstance(self.acceptance, Unset):
+            acceptance = self.acceptance.value
+
 
         accuracy_tolerance = self.accuracy_tolerance
 
@@ -175,6 +186,8 @@ class PartitionBanditCreate:
             "batch_size": batch_size,
             "budget": budget,
         })
+        if acceptance is not UNSET:
+            field_dict["acceptance"] = acceptance
         if accuracy_tolerance is not UNSET:
             field_dict["accuracy_tolerance"] = accuracy_tolerance
         if accuracy_weight is not UNSET:
@@ -229,6 +242,16 @@ class PartitionBanditCreate:
         batch_size = d.pop("batch_size")
 
         budget = d.pop("budget")
+
+        _acceptance = d.pop("acceptance", UNSET)
+        acceptance: PartitionBanditCreateAcceptance | Unset
+        if isinstance(_acceptance,  Unset):
+            acceptance = UNSET
+        else:
+            acceptance = PartitionBanditCreateAcceptance(_acceptance)
+
+
+
 
         accuracy_tolerance = d.pop("accuracy_tolerance", UNSET)
 
@@ -363,6 +386,7 @@ class PartitionBanditCreate:
         partition_bandit_create = cls(
             batch_size=batch_size,
             budget=budget,
+            acceptance=acceptance,
             accuracy_tolerance=accuracy_tolerance,
             accuracy_weight=accuracy_weight,
             alpha=alpha,

@@ -64,6 +64,7 @@ class PartitionBanditOut:
             test_dataset_id (None | UUID):
             train_dataset_id (None | UUID):
             version (int):
+            acceptance (str | Unset): fairness: the paper's rule; objective: the reward's objective Default: 'fairness'.
             best_accuracy (float | None | Unset): the best accuracy of a kept model (bandits using accuracy)
             error (None | str | Unset): why partitioning failed or was cancelled
             influence_pair (list[str] | None | Unset): influence batches: report F as rate(pair[0]) − rate(pair[1]) or as
@@ -105,6 +106,7 @@ class PartitionBanditOut:
     test_dataset_id: None | UUID
     train_dataset_id: None | UUID
     version: int
+    acceptance: str | Unset = 'fairness'
     best_accuracy: float | None | Unset = UNSET
     error: None | str | Unset = UNSET
     influence_pair: list[str] | None | Unset = UNSET
@@ -206,6 +208,8 @@ class PartitionBanditOut:
 
         version = self.version
 
+        acceptance = self.acceptance
+
         best_accuracy: float | None | Unset
         if isinstance(self.best_accuracy, Unset):
             best_accuracy = UNSET
@@ -304,6 +308,8 @@ class PartitionBanditOut:
             "train_dataset_id": train_dataset_id,
             "version": version,
         })
+        if acceptance is not UNSET:
+            field_dict["acceptance"] = acceptance
         if best_accuracy is not UNSET:
             field_dict["best_accuracy"] = best_accuracy
         if error is not UNSET:
@@ -493,6 +499,8 @@ class PartitionBanditOut:
 
         version = d.pop("version")
 
+        acceptance = d.pop("acceptance", UNSET)
+
         def _parse_best_accuracy(data: object) -> float | None | Unset:
             if data is None:
                 return data
@@ -654,6 +662,7 @@ class PartitionBanditOut:
             test_dataset_id=test_dataset_id,
             train_dataset_id=train_dataset_id,
             version=version,
+            acceptance=acceptance,
             best_accuracy=best_accuracy,
             error=error,
             influence_pair=influence_pair,
