@@ -60,7 +60,7 @@ def make_decisions(db: Session, tenant_id: uuid.UUID, sampler_id: uuid.UUID, cou
     model_fields = {"model_version": None if managed is None else managed.model_version,
                     "fit_pending": None if managed is None else managed.fit_pending}
     request: dict[str, Any] = {"wait": wait} if wait else {}
-    issued = pending.Issued(expires)
+    issued, expires_at = pending.Issued(expires), _iso(expires)
 
     def decide(sequence: int, rng: np.random.Generator) -> None:
         nonlocal state
@@ -72,7 +72,7 @@ def make_decisions(db: Session, tenant_id: uuid.UUID, sampler_id: uuid.UUID, cou
             "decision_id": str(decision_id), "round": decision.round, "group": decision.group,
             "batch_size": decision.batch_size, "reason": decision.reason, "note": decision.note,
             "scores": decision.scores, "budget_remaining": decision.budget_remaining,
-            "expires_at": _iso(expires), **model_fields,
+            "expires_at": expires_at, **model_fields,
         }, request)
 
     pending.one_after_another(record.seed, record.sequence, count, decide,  # the budget may end the batch early
