@@ -50,7 +50,8 @@ from bench.data import load_compas, standardize  # noqa: E402
 from bench.group_sampling_runs import ADULT_GROUPS, AdultData  # noqa: E402
 from bench.report import Targets, markdown_table, redirect_quick, write_text  # noqa: E402
 from bench.simulations_service import simulate  # noqa: E402
-from service.simulations.replay import Problem, Repetition, curve_points, run_repetition  # noqa: E402
+from service.simulations.common import Problem, Repetition, curve_points  # noqa: E402
+from service.simulations.replays import run_repetition  # noqa: E402
 
 NAME = "simulations"
 STRATEGIES = ("aopt", "aopt_plus", "epsilon_greedy", "greedy", "uniform")
@@ -116,7 +117,7 @@ def full_runs(data: Data, rows: np.ndarray, settings: Settings) -> np.ndarray:
     with ProcessPoolExecutor(2) as pool:
         reps: list[Repetition] = list(pool.map(run_repetition, [problem] * settings.repetitions,
                                                range(settings.repetitions)))
-    return np.stack([r.accuracy.min(axis=2) for r in reps], axis=1)
+    return np.stack([r["accuracy"].min(axis=2) for r in reps], axis=1)
 
 
 def validate(data: Data, settings: Settings, targets: Targets, out: list[str]) -> None:

@@ -72,7 +72,7 @@ def _fmt(i: Interval) -> str:
 
 
 def recommend(final: np.ndarray, names: list[str], index: np.ndarray, measure: str, higher_is_better: bool,
-              at: int) -> dict[str, Any]:
+              at: int, unit: str = "samples") -> dict[str, Any]:
     """The best policy at the end of the budget and, for each other one, whether it is within noise.
 
     ``final`` is (policies, repetitions) of ``measure`` at ``at`` samples.
@@ -87,7 +87,7 @@ def recommend(final: np.ndarray, names: list[str], index: np.ndarray, measure: s
         gap = _interval(final[best] - final[k], index)
         (tied if gap.covers_zero() else behind).append((names[k], gap))
     lead = _interval(final[best], index)
-    text = [f"At {at} samples, {names[best]} has the best {measure}: {_fmt(lead)}."]
+    text = [f"At {at} {unit}, {names[best]} has the best {measure}: {_fmt(lead)}."]
     for name, gap in behind:
         text.append(f"{names[best]} − {name} = {_fmt(gap)}: {names[best]} is better, beyond noise.")
     if tied:
