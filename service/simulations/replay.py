@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from service.algorithms.adaptive_sampling import SamplerConfig, SamplerState, apply_observation, next_decision
-from service.algorithms.adaptive_sampling.model import fit_and_evaluate
+from service.algorithms.adaptive_sampling.model import WarmStartLogisticRegression, evaluate_groups
 from service.simulations.common import (
     DECIDE,
     ORDER,
@@ -64,8 +64,14 @@ def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.nda
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     m, budget = len(problem.groups), problem.budget
     config = SamplerConfig(groups=problem.groups, budget=budget, **problem.policies[k])
-    state, params = SamplerState.initial(config), None
+    state = SamplerState.initial(config)
     train, val = np.empty(budget, dtype=int), np.empty(budget, dtype=int)
+    # The rows acquired so far, kept in place between rounds instead of gathered anew each refit:
+    # training rows with the intercept's column of ones (what the refit works on), validation rows.
+    d = problem.X.shape[1]
+    train_Xa, train_y = np.ones((budget, d + 1)), np.empty(budget)
+    val_X, val_y, val_group = np.empty((budget, d)), np.empty(budget), np.empty(budget, dtype=np.int64)
+    model: WarmStartLogisticRegression | None = None
     used = np.zeros(m, dtype=int)
     shape = (len(problem.points), m)
     accuracy, log_loss, mixture = np.empty(shape), np.empty(shape), np.empty(shape)
@@ -79,10 +85,13 @@ def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.nda
         drawn = orders[z][used[z]: used[z] + 2 * b]
         used[z] += 2 * b
         train[n0:n], val[n0:n] = drawn[:b], drawn[b:]
-        fit = fit_and_evaluate(problem.X[train[:n]], problem.y[train[:n]], problem.X[val[:n]], problem.y[val[:n]],
-                               problem.group[val[:n]], m, config.loss, params)
-        params = fit.params
-        losses, accuracies = fit.evaluation.reported()
+        train_Xa[n0:n, :d], train_y[n0:n] = problem.X[drawn[:b]], problem.y[drawn[:b]]
+        val_X[n0:n], val_y[n0:n], val_group[n0:n] = problem.X[drawn[b:]], problem.y[drawn[b:]], problem.group[drawn[b:]]
+        # fit_and_evaluate's refit and evaluation (warm-started from the last round), on the buffers
+        previous = (None, 0.0) if model is None else (model.coef_, model.intercept_)
+        model = WarmStartLogisticRegression().fit_augmented(train_Xa[:n], train_y[:n], *previous)
+        evaluation = evaluate_groups(model, val_X[:n], val_y[:n], val_group[:n], m, config.loss)
+        losses, accuracies = evaluation.reported()
         state = apply_observation(config, state, z, b, losses, accuracies)
         while point < len(problem.points) and n >= problem.points[point]:
             accuracy[point], log_loss[point] = _score(problem, train[:n], test)
