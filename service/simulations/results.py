@@ -25,52 +25,90 @@ def _stacked(repetitions: list[Repetition], name: str) -> np.ndarray:
     return np.stack([r[name] for r in repetitions], axis=1)
 
 
+def _reused(mixture: np.ndarray, names: list[str], config: dict[str, Any]) -> list[str]:
+    """Where a policy drew more rows from a group than the group's pool holds (rows are then drawn again)."""
+    sizes = np.asarray(config.get("group_rows", []), dtype=float)
+    if sizes.size == 0:
+        return []
+    pool = sizes - np.maximum(1, np.round(float(config["test_fraction"]) * sizes))
+    drawn = 2 * mixture[:, :, -1, :].mean(axis=1) * config["points"][-1]  # a training and a validation row each
+    out = []
+    for k, name in enumerate(names):
+        over = [f"{g} ({drawn[k, j]:.0f} of {pool[j]:.0f})" for j, g in enumerate(config["groups"])
+                if drawn[k, j] > pool[j]]
+        if over:
+            out.append(f"{name} drew more rows than the pool holds from {', '.join(over)}: those rows were "
+                       "acquired again, so its curves past that point are pessimistic for a larger population.")
+    return out
+
+
 def _group_sampler(repetitions: list[Repetition], names: list[str], config: dict[str, Any],
-                   index: np.ndarray) -> tuple[list[dict[str, Any]], np.ndarray, str, bool]:
-    """Worst-group curves (minimum group accuracy, or maximum group log loss) and the per-group ones."""
-    groups, metric = list(config["groups"]), config["metric"]
+                   index: np.ndarray) -> dict[str, Any]:
+    """Worst-group curves (the lowest group mean accuracy, or highest group mean log loss) and the per-group ones."""
+    groups, higher = list(config["groups"]), config["metric"] == "accuracy"
     accuracy, log_loss, mixture = (_stacked(repetitions, n) for n in ("accuracy", "log_loss", "mixture"))
-    worst = accuracy.min(axis=3) if metric == "accuracy" else log_loss.max(axis=3)  # (policies, reps, points)
-    policies = [{"name": name, "curves": {
-        "worst_group": statistics.curve(worst[k], index),
-        "accuracy": _per_group(accuracy[k], groups, index),
-        "log_loss": _per_group(log_loss[k], groups, index),
-        "mixture": _per_group(mixture[k], groups, index),
-    }} for k, name in enumerate(names)]
-    measure = "worst-group accuracy" if metric == "accuracy" else "worst-group log loss"
-    return policies, worst[:, :, -1], measure, metric == "accuracy"
+    compared = accuracy if higher else log_loss
+    policies, final, resampled = [], [], []
+    for k, name in enumerate(names):
+        worst, worst_resampled = statistics.worst_group(compared[k], index, higher)
+        low, high = np.percentile(worst_resampled, [2.5, 97.5], axis=0)
+        policies.append({"name": name, "curves": {
+            "worst_group": {"mean": worst.tolist(), "low": low.tolist(), "high": high.tolist()},
+            "accuracy": _per_group(accuracy[k], groups, index),
+            "log_loss": _per_group(log_loss[k], groups, index),
+            "mixture": _per_group(mixture[k], groups, index),
+        }})
+        final.append(worst[-1])
+        resampled.append(worst_resampled[:, -1])
+    measure = "worst-group accuracy" if higher else "worst-group log loss"
+    return {"policies": policies, "final": np.asarray(final), "resampled": np.stack(resampled), "measure": measure,
+            "higher": higher, "plotted": ["worst_group"], "warnings": _reused(mixture, names, config)}
+
+
+def _other(repetitions: list[Repetition], names: list[str], config: dict[str, Any],
+           index: np.ndarray) -> dict[str, Any]:
+    """Each curve of the type, the first one compared; every curve's end-of-budget differences besides."""
+    kind = KINDS[config["decision_type"]]
+    arrays = {name: _stacked(repetitions, name) for name, _ in kind.curves}
+    policies = [{"name": name, "curves": {c: statistics.curve(arrays[c][k], index) for c, _ in kind.curves}}
+                for k, name in enumerate(names)]
+
+    def ends(c: str) -> tuple[np.ndarray, np.ndarray]:
+        values = arrays[c][:, :, -1]  # (policies, repetitions)
+        return values.mean(axis=1), np.stack([statistics.resampled_means(v, index) for v in values])
+
+    first, higher = kind.curves[0]
+    final, resampled = ends(first)
+    return {"policies": policies, "final": final, "resampled": resampled, "higher": higher,
+            "measure": MEASURES[first].format(metric=str(config.get("metric", "")).replace("_", " ")),
+            "plotted": [c for c, _ in kind.curves if c != "acquired"], "warnings": [],
+            "comparisons_by_curve": {c: statistics.compare(*ends(c), names) for c, _ in kind.curves}}
 
 
 def summarise(repetitions: list[Repetition], names: list[str], config: dict[str, Any], seed: int) -> dict[str, Any]:
     """Every policy's curves (mean and 95% bootstrap interval per point) and the end-of-budget verdict.
 
-    Group samplers compare the worst group; the other types their first curve (|disparity|
-    or imbalance, lower is better), with every curve's end-of-budget differences besides.
+    Group samplers compare the worst group; the other types their first curve (the
+    disparity or the imbalance, lower is better), with every curve's differences besides.
     """
     kind = KINDS[config["decision_type"]]
     points = list(config["points"])
     index = statistics.bootstrap_indices(len(repetitions), seed)
-    by_curve: dict[str, list[dict[str, Any]]] = {}
-    if config["decision_type"] == "group_sampler":
-        policies, final, measure, higher = _group_sampler(repetitions, names, config, index)
-        plotted = ["worst_group"]
-    else:
-        arrays = {name: _stacked(repetitions, name) for name, _ in kind.curves}
-        policies = [{"name": name, "curves": {c: statistics.curve(arrays[c][k], index) for c, _ in kind.curves}}
-                    for k, name in enumerate(names)]
-        by_curve = {c: statistics.compare(arrays[c][:, :, -1], names, index) for c, _ in kind.curves}
-        first, higher = kind.curves[0]
-        final = arrays[first][:, :, -1]
-        measure = MEASURES[first].format(metric=str(config.get("metric", "")).replace("_", " "))
-        plotted = [c for c, _ in kind.curves if c != "acquired"]
+    build = _group_sampler if config["decision_type"] == "group_sampler" else _other
+    parts = build(repetitions, names, config, index)
+    recommendation = statistics.recommend(parts["final"], parts["resampled"], names, parts["measure"],
+                                          parts["higher"], points[-1], kind.unit)
+    if parts["warnings"]:
+        recommendation["text"] += " Note: " + " ".join(parts["warnings"])
     out = {
-        "decision_type": config["decision_type"], "measure": measure, "x_label": kind.x_label, "plotted": plotted,
-        "points": points, "groups": list(config["groups"]), "repetitions": len(repetitions),
-        "bootstrap_resamples": statistics.BOOTSTRAP_RESAMPLES, "level": statistics.LEVEL,
-        "policies": policies,
-        "comparisons": statistics.compare(final, names, index),
-        "recommendation": statistics.recommend(final, names, index, measure, higher, points[-1], kind.unit),
+        "decision_type": config["decision_type"], "measure": parts["measure"], "x_label": kind.x_label,
+        "plotted": parts["plotted"], "points": points, "groups": list(config["groups"]),
+        "repetitions": len(repetitions), "bootstrap_resamples": statistics.BOOTSTRAP_RESAMPLES,
+        "level": statistics.LEVEL, "comparison_level": statistics.comparison_level(len(names)),
+        "policies": parts["policies"],
+        "comparisons": statistics.compare(parts["final"], parts["resampled"], names),
+        "recommendation": recommendation, "warnings": parts["warnings"],
     }
-    if by_curve:
-        out["comparisons_by_curve"] = by_curve
+    if "comparisons_by_curve" in parts:
+        out["comparisons_by_curve"] = parts["comparisons_by_curve"]
     return out

@@ -70,14 +70,15 @@ def create_simulation(db: Session, tenant_id: uuid.UUID, settings: Settings,
                       payload: SimulationCreate) -> SessionRecord:
     table = _table(db, tenant_id, settings, payload)
     groups, labels = _check(table, payload)
+    assert table.group_codes is not None
     config = payload.model_dump(mode="json", exclude={"data", "seed"})
     config["policies"] = policy_names(payload, config["policies"])
     config["groups"] = groups
     config["points"] = list(curve_points(payload.budget, payload.curve_points))
     config["n_rows"] = table.n_rows
+    config["group_rows"] = np.bincount(table.group_codes, minlength=len(groups)).tolist()
     repo = repository(db, tenant_id)
     record = repo.create(config=config, state={}, seed=new_seed(payload.seed), status="pending", name=payload.name)
-    assert table.group_codes is not None
     repo.put_blob(record, DATA_BLOB, {"features": table.features, "labels": labels,
                                       "group_codes": table.group_codes.astype(np.int32)})
     job = start_job(db, settings, record, RUN_JOB)
