@@ -134,7 +134,7 @@ def test_balanced_filters_trade_imbalance_for_disclosivity(client, sessions, set
     (schedulers(budget=1000, repetitions=200, policies=[{"policy": "minibatch", "name": f"m{k}"} for k in range(10)]),
      "body", "example gradients"),
     (filters(policies=[{"proxy": {"type": "ab_tree"}}]), "policies.0.proxy", "needs alpha and epsilon"),
-    (filters(target={"a": 0.5, "c": 0.5}), "target", "c"),
+    (filters(target={"a": 0.5, "c": 0.5}), "body.target", "unknown group 'c'"),
     (filters(policies=[{"proxy": {"type": "qp_tree"}}, {"proxy": {"type": "qp_tree"}}]), "policies",
      "distinct names"),
     ({**filters(), "decision_type": "crystal_ball"}, "decision_type", "crystal_ball"),
