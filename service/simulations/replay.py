@@ -12,79 +12,29 @@ At each curve point the client's model (scikit-learn's logistic regression or
 gradient boosting) is trained on the rows acquired so far and scored per group on
 the test set. Every policy of a repetition draws the same rows in the same order
 from each group (common random numbers), so differences between policies are paired.
-All randomness is ``default_rng([seed, repetition, stream, ...])``: a repetition
-gives the same numbers whichever worker runs it.
+Randomness: :mod:`service.simulations.common`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
 import numpy as np
-from sklearn.ensemble import HistGradientBoostingClassifier
-from sklearn.linear_model import LogisticRegression
 
 from service.algorithms.adaptive_sampling import SamplerConfig, SamplerState, apply_observation, next_decision
-from service.algorithms.adaptive_sampling.model import fit_and_evaluate
+from service.algorithms.adaptive_sampling.model import WarmStartLogisticRegression, evaluate_groups
+from service.simulations.common import (
+    DECIDE,
+    ORDER,
+    PROB_CLIP,
+    Problem,
+    Progress,
+    Repetition,
+    Stop,
+    fit_predict,
+    rng,
+    split,
+)
 
-__all__ = ["Problem", "Repetition", "curve_points", "run_repetition"]
-
-# Probabilities are clipped this far from 0 and 1 before a log loss: a model sure and wrong
-# on one row costs log(1e6) ≈ 13.8, not infinity.
-PROB_CLIP = 1e-6
-# Random streams of a repetition, so that adding one never shifts the others.
-SPLIT, ORDER, DECIDE = 0, 1, 2
-
-
-@dataclass(frozen=True)
-class Problem:
-    """The client's table and the simulation's settings, as the replay reads them."""
-
-    X: np.ndarray
-    y: np.ndarray
-    group: np.ndarray  # index into ``groups``
-    groups: tuple[str, ...]
-    policies: tuple[dict[str, Any], ...]  # SamplerConfig fields besides groups and budget
-    budget: int
-    points: tuple[int, ...]  # samples acquired at each curve point
-    model: str  # "logistic_regression" or "gradient_boosting"
-    test_fraction: float
-    seed: int
-
-
-@dataclass(frozen=True)
-class Repetition:
-    """Per policy and curve point: each group's test accuracy and log loss, and the mixture π_n."""
-
-    accuracy: np.ndarray  # (policies, points, groups)
-    log_loss: np.ndarray  # (policies, points, groups)
-    mixture: np.ndarray  # (policies, points, groups)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"accuracy": self.accuracy.tolist(), "log_loss": self.log_loss.tolist(),
-                "mixture": self.mixture.tolist()}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Repetition:
-        return cls(*(np.asarray(data[k], dtype=float) for k in ("accuracy", "log_loss", "mixture")))
-
-
-def curve_points(budget: int, n_points: int) -> tuple[int, ...]:
-    """``n_points`` sample counts evenly spaced up to the budget (fewer when the budget is small)."""
-    return tuple(sorted({int(round(budget * (k + 1) / n_points)) for k in range(n_points)} - {0}))
-
-
-def _split(problem: Problem, rng: np.random.Generator) -> tuple[list[np.ndarray], np.ndarray]:
-    """Each group's pool rows and the test rows (``test_fraction`` of each group, at least one)."""
-    pools, tests = [], []
-    for z in range(len(problem.groups)):
-        rows = rng.permutation(np.flatnonzero(problem.group == z))
-        n_test = min(max(1, int(round(problem.test_fraction * rows.size))), rows.size - 1)
-        tests.append(rows[:n_test])
-        pools.append(rows[n_test:])
-    return pools, np.sort(np.concatenate(tests))
+__all__ = ["run_group_sampler"]
 
 
 def _orders(problem: Problem, pools: list[np.ndarray], repetition: int) -> list[np.ndarray]:
@@ -92,25 +42,15 @@ def _orders(problem: Problem, pools: list[np.ndarray], repetition: int) -> list[
     need = 2 * problem.budget  # a training and a validation row per sample
     orders = []
     for z, pool in enumerate(pools):
-        rng = np.random.default_rng([problem.seed, repetition, ORDER, z])
+        generator = rng(problem, repetition, ORDER, z)
         cycles = -(-need // pool.size)
-        orders.append(np.concatenate([rng.permutation(pool) for _ in range(cycles)])[:need])
+        orders.append(np.concatenate([generator.permutation(pool) for _ in range(cycles)])[:need])
     return orders
-
-
-def _client_model(name: str) -> Any:
-    if name == "gradient_boosting":
-        return HistGradientBoostingClassifier(random_state=0)
-    return LogisticRegression(C=1.0, max_iter=1000)
 
 
 def _score(problem: Problem, rows: np.ndarray, test: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per-group test accuracy and log loss of the client's model trained on ``rows``."""
-    y_train = problem.y[rows]
-    if np.unique(y_train).size < 2:  # one class so far: the model predicts it
-        p = np.full(test.size, float(y_train[0]))
-    else:
-        p = _client_model(problem.model).fit(problem.X[rows], y_train).predict_proba(problem.X[test])[:, 1]
+    p = fit_predict(problem, rows, test)
     y, g, m = problem.y[test], problem.group[test], len(problem.groups)
     q = np.clip(p, PROB_CLIP, 1 - PROB_CLIP)
     counts = np.bincount(g, minlength=m)
@@ -120,12 +60,18 @@ def _score(problem: Problem, rows: np.ndarray, test: np.ndarray) -> tuple[np.nda
 
 
 def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.ndarray, repetition: int,
-                should_stop: Callable[[], bool], progress: Callable[[float], None],
+                should_stop: Stop, progress: Progress,
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     m, budget = len(problem.groups), problem.budget
     config = SamplerConfig(groups=problem.groups, budget=budget, **problem.policies[k])
-    state, params = SamplerState.initial(config), None
+    state = SamplerState.initial(config)
     train, val = np.empty(budget, dtype=int), np.empty(budget, dtype=int)
+    # The rows acquired so far, kept in place between rounds instead of gathered anew each refit:
+    # training rows with the intercept's column of ones (what the refit works on), validation rows.
+    d = problem.X.shape[1]
+    train_Xa, train_y = np.ones((budget, d + 1)), np.empty(budget)
+    val_X, val_y, val_group = np.empty((budget, d)), np.empty(budget), np.empty(budget, dtype=np.int64)
+    model: WarmStartLogisticRegression | None = None
     used = np.zeros(m, dtype=int)
     shape = (len(problem.points), m)
     accuracy, log_loss, mixture = np.empty(shape), np.empty(shape), np.empty(shape)
@@ -133,16 +79,19 @@ def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.nda
     while state.budget_spent < budget:
         if should_stop():
             raise InterruptedError("the simulation was cancelled")
-        decision = next_decision(config, state, np.random.default_rng([problem.seed, repetition, DECIDE, state.round]))
+        decision = next_decision(config, state, rng(problem, repetition, DECIDE, state.round))
         z, b, n0 = decision.group_index, decision.batch_size, state.budget_spent
         n = n0 + b
         drawn = orders[z][used[z]: used[z] + 2 * b]
         used[z] += 2 * b
         train[n0:n], val[n0:n] = drawn[:b], drawn[b:]
-        fit = fit_and_evaluate(problem.X[train[:n]], problem.y[train[:n]], problem.X[val[:n]], problem.y[val[:n]],
-                               problem.group[val[:n]], m, config.loss, params)
-        params = fit.params
-        losses, accuracies = fit.evaluation.reported()
+        train_Xa[n0:n, :d], train_y[n0:n] = problem.X[drawn[:b]], problem.y[drawn[:b]]
+        val_X[n0:n], val_y[n0:n], val_group[n0:n] = problem.X[drawn[b:]], problem.y[drawn[b:]], problem.group[drawn[b:]]
+        # fit_and_evaluate's refit and evaluation (warm-started from the last round), on the buffers
+        previous = (None, 0.0) if model is None else (model.coef_, model.intercept_)
+        model = WarmStartLogisticRegression().fit_augmented(train_Xa[:n], train_y[:n], *previous)
+        evaluation = evaluate_groups(model, val_X[:n], val_y[:n], val_group[:n], m, config.loss)
+        losses, accuracies = evaluation.reported()
         state = apply_observation(config, state, z, b, losses, accuracies)
         while point < len(problem.points) and n >= problem.points[point]:
             accuracy[point], log_loss[point] = _score(problem, train[:n], test)
@@ -152,10 +101,9 @@ def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.nda
     return accuracy, log_loss, mixture
 
 
-def run_repetition(problem: Problem, repetition: int, should_stop: Callable[[], bool] = lambda: False,
-                   progress: Callable[[float], None] = lambda _: None) -> Repetition:
+def run_group_sampler(problem: Problem, repetition: int, should_stop: Stop, progress: Progress) -> Repetition:
     """Replay every policy on repetition ``repetition``'s split of the data."""
-    pools, test = _split(problem, np.random.default_rng([problem.seed, repetition, SPLIT]))
+    pools, test = split(problem, repetition)
     orders = _orders(problem, pools, repetition)
     runs, m = [], len(problem.policies)
     for k in range(m):
@@ -163,4 +111,5 @@ def run_repetition(problem: Problem, repetition: int, should_stop: Callable[[], 
             progress((k + fraction) / m)
 
         runs.append(_run_policy(problem, k, orders, test, repetition, should_stop, policy_progress))
-    return Repetition(*(np.stack([run[i] for run in runs]) for i in range(3)))
+    names = ("accuracy", "log_loss", "mixture")
+    return Repetition({name: np.stack([run[i] for run in runs]) for i, name in enumerate(names)})

@@ -7,9 +7,12 @@ from typing import Any
 import numpy as np
 
 from service.simulations import statistics
-from service.simulations.replay import Repetition
+from service.simulations.common import Repetition
+from service.simulations.replays import KINDS
 
 __all__ = ["summarise"]
+
+MEASURES = {"fairness": "{metric} disparity", "disparity": "{metric} disparity", "imbalance": "imbalance"}
 
 
 def _per_group(values: np.ndarray, groups: list[str], index: np.ndarray) -> dict[str, Any]:
@@ -17,32 +20,95 @@ def _per_group(values: np.ndarray, groups: list[str], index: np.ndarray) -> dict
     return {g: statistics.curve(values[:, :, j], index) for j, g in enumerate(groups)}
 
 
-def summarise(repetitions: list[Repetition], names: list[str], groups: list[str], points: list[int],
-              metric: str, seed: int) -> dict[str, Any]:
-    """Every policy's curves (mean and 95% bootstrap interval per point) and the end-of-budget verdict.
+def _stacked(repetitions: list[Repetition], name: str) -> np.ndarray:
+    """(policies, repetitions, points[, groups]) of one array."""
+    return np.stack([r[name] for r in repetitions], axis=1)
 
-    The measure compared is the worst group's: the minimum group accuracy, or the maximum
-    group log loss, at each curve point.
-    """
-    accuracy = np.stack([r.accuracy for r in repetitions], axis=1)  # (policies, reps, points, groups)
-    log_loss = np.stack([r.log_loss for r in repetitions], axis=1)
-    mixture = np.stack([r.mixture for r in repetitions], axis=1)
-    worst = accuracy.min(axis=3) if metric == "accuracy" else log_loss.max(axis=3)  # (policies, reps, points)
-    index = statistics.bootstrap_indices(len(repetitions), seed)
-    policies = []
+
+def _reused(mixture: np.ndarray, names: list[str], config: dict[str, Any]) -> list[str]:
+    """Where a policy drew more rows from a group than the group's pool holds (rows are then drawn again)."""
+    sizes = np.asarray(config.get("group_rows", []), dtype=float)
+    if sizes.size == 0:
+        return []
+    pool = sizes - np.maximum(1, np.round(float(config["test_fraction"]) * sizes))
+    drawn = 2 * mixture[:, :, -1, :].mean(axis=1) * config["points"][-1]  # a training and a validation row each
+    out = []
     for k, name in enumerate(names):
+        over = [f"{g} ({drawn[k, j]:.0f} of {pool[j]:.0f})" for j, g in enumerate(config["groups"])
+                if drawn[k, j] > pool[j]]
+        if over:
+            out.append(f"{name} drew more rows than the pool holds from {', '.join(over)}: those rows were "
+                       "acquired again, so its curves past that point are pessimistic for a larger population.")
+    return out
+
+
+def _group_sampler(repetitions: list[Repetition], names: list[str], config: dict[str, Any],
+                   index: np.ndarray) -> dict[str, Any]:
+    """Worst-group curves (the lowest group mean accuracy, or highest group mean log loss) and the per-group ones."""
+    groups, higher = list(config["groups"]), config["metric"] == "accuracy"
+    accuracy, log_loss, mixture = (_stacked(repetitions, n) for n in ("accuracy", "log_loss", "mixture"))
+    compared = accuracy if higher else log_loss
+    policies, final, resampled = [], [], []
+    for k, name in enumerate(names):
+        worst, worst_resampled = statistics.worst_group(compared[k], index, higher)
+        low, high = np.percentile(worst_resampled, [2.5, 97.5], axis=0)
         policies.append({"name": name, "curves": {
-            "worst_group": statistics.curve(worst[k], index),
+            "worst_group": {"mean": worst.tolist(), "low": low.tolist(), "high": high.tolist()},
             "accuracy": _per_group(accuracy[k], groups, index),
             "log_loss": _per_group(log_loss[k], groups, index),
             "mixture": _per_group(mixture[k], groups, index),
         }})
-    final = worst[:, :, -1]
-    measure = "worst-group accuracy" if metric == "accuracy" else "worst-group log loss"
-    return {
-        "measure": measure, "points": points, "groups": groups, "repetitions": len(repetitions),
-        "bootstrap_resamples": statistics.BOOTSTRAP_RESAMPLES, "level": statistics.LEVEL,
-        "policies": policies,
-        "comparisons": statistics.compare(final, names, index),
-        "recommendation": statistics.recommend(final, names, index, measure, metric == "accuracy", points[-1]),
+        final.append(worst[-1])
+        resampled.append(worst_resampled[:, -1])
+    measure = "worst-group accuracy" if higher else "worst-group log loss"
+    return {"policies": policies, "final": np.asarray(final), "resampled": np.stack(resampled), "measure": measure,
+            "higher": higher, "plotted": ["worst_group"], "warnings": _reused(mixture, names, config)}
+
+
+def _other(repetitions: list[Repetition], names: list[str], config: dict[str, Any],
+           index: np.ndarray) -> dict[str, Any]:
+    """Each curve of the type, the first one compared; every curve's end-of-budget differences besides."""
+    kind = KINDS[config["decision_type"]]
+    arrays = {name: _stacked(repetitions, name) for name, _ in kind.curves}
+    policies = [{"name": name, "curves": {c: statistics.curve(arrays[c][k], index) for c, _ in kind.curves}}
+                for k, name in enumerate(names)]
+
+    def ends(c: str) -> tuple[np.ndarray, np.ndarray]:
+        values = arrays[c][:, :, -1]  # (policies, repetitions)
+        return values.mean(axis=1), np.stack([statistics.resampled_means(v, index) for v in values])
+
+    first, higher = kind.curves[0]
+    final, resampled = ends(first)
+    return {"policies": policies, "final": final, "resampled": resampled, "higher": higher,
+            "measure": MEASURES[first].format(metric=str(config.get("metric", "")).replace("_", " ")),
+            "plotted": [c for c, _ in kind.curves if c != "acquired"], "warnings": [],
+            "comparisons_by_curve": {c: statistics.compare(*ends(c), names) for c, _ in kind.curves}}
+
+
+def summarise(repetitions: list[Repetition], names: list[str], config: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Every policy's curves (mean and 95% bootstrap interval per point) and the end-of-budget verdict.
+
+    Group samplers compare the worst group; the other types their first curve (the
+    disparity or the imbalance, lower is better), with every curve's differences besides.
+    """
+    kind = KINDS[config["decision_type"]]
+    points = list(config["points"])
+    index = statistics.bootstrap_indices(len(repetitions), seed)
+    build = _group_sampler if config["decision_type"] == "group_sampler" else _other
+    parts = build(repetitions, names, config, index)
+    recommendation = statistics.recommend(parts["final"], parts["resampled"], names, parts["measure"],
+                                          parts["higher"], points[-1], kind.unit)
+    if parts["warnings"]:
+        recommendation["text"] += " Note: " + " ".join(parts["warnings"])
+    out = {
+        "decision_type": config["decision_type"], "measure": parts["measure"], "x_label": kind.x_label,
+        "plotted": parts["plotted"], "points": points, "groups": list(config["groups"]),
+        "repetitions": len(repetitions), "bootstrap_resamples": statistics.BOOTSTRAP_RESAMPLES,
+        "level": statistics.LEVEL, "comparison_level": statistics.comparison_level(len(names)),
+        "policies": parts["policies"],
+        "comparisons": statistics.compare(parts["final"], parts["resampled"], names),
+        "recommendation": recommendation, "warnings": parts["warnings"],
     }
+    if "comparisons_by_curve" in parts:
+        out["comparisons_by_curve"] = parts["comparisons_by_curve"]
+    return out

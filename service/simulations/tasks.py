@@ -26,8 +26,9 @@ from service.jobs.models import Job
 from service.sessions.lifecycle import READY
 from service.sessions.repository import Entry
 from service.simulations import fanout
+from service.simulations.common import Repetition
 from service.simulations.models import DATA_BLOB
-from service.simulations.replay import Repetition, run_repetition
+from service.simulations.replays import run_repetition
 from service.simulations.results import summarise
 from service.simulations.service import RUN_JOB, problem, repository
 
@@ -107,5 +108,5 @@ def run_job(ctx: jobs.JobContext) -> None:
         merged.update((c.result or {}).get("repetitions", {}))
     reps = [Repetition.from_dict(merged[str(r)]) for r in range(int(config["repetitions"]))]
     names = [p["name"] for p in config["policies"]]
-    results = summarise(reps, names, list(config["groups"]), list(config["points"]), config["metric"], seed)
+    results = summarise(reps, names, config, seed)
     _store(ctx, results)

@@ -123,6 +123,17 @@ def test_the_same_seed_gives_identical_results_and_another_seed_does_not(client,
         assert {job.status for job in children} == {"succeeded"}
 
 
+def test_a_policy_that_draws_more_rows_than_a_group_holds_is_warned_about(client, sessions, settings):
+    payload = body(noise_group(n=20), budget=40, repetitions=2, policies=[{"strategy": "uniform"}])
+    results = simulate(client, sessions, settings, payload)["results"]
+    # 40 samples split evenly draw about 40 rows (training and validation) from each group's pool of 14.
+    assert len(results["warnings"]) == 1 and results["warnings"][0].startswith("uniform drew more rows")
+    assert "a (" in results["warnings"][0] and "of 14)" in results["warnings"][0]
+    assert "Note: uniform drew more rows" in results["recommendation"]["text"]
+    roomy = simulate(client, sessions, settings, body(noise_group(n=200), budget=20, repetitions=2))["results"]
+    assert roomy["warnings"] == []
+
+
 def test_plot_is_a_png_once_there_are_results_and_409_before(client, sessions, settings):
     created = client.post(URL, json=body(noise_group(n=40), budget=20, repetitions=2)).json()
     early = client.get(f"{URL}/{created['id']}/plot.png")
@@ -146,7 +157,7 @@ def test_a_stored_dataset_is_replayed_like_the_same_table_inline(client, session
 
 
 @pytest.mark.parametrize(("change", "where", "words"), [
-    ({"decision_type": "partition_bandit"}, "decision_type", "cannot be simulated yet"),
+    ({"decision_type": "partition_bandit"}, "partition_bandit.policies.0", "discriminator 'policy'"),
     ({"labels": "two"}, "labels", "must be 0 or 1"),
     ({"tiny_group": True}, "groups", "fewer than 4 rows"),
     ({"policies": [{"strategy": "aopt", "c1": 0.5}]}, "policies.0", "aopt_plus"),

@@ -192,6 +192,14 @@ def happy_path_tour(client: ApiClient, ids: dict[str, str]) -> list[httpx.Respon
         "source": {"type": "decision_log", "resource": "group-samplers", "id": ids["/v1/group-samplers"]},
         "format": "jsonl", "since": "2020-01-01T00:00:00Z", "until": "2100-01-01T00:00:00+02:00", "kinds": ["next"]})
     call("GET", f"/v1/exports/{ids['/v1/exports']}/download")
+    simulated = {"dataset_id": ids["/v1/datasets"], "budget": 10, "repetitions": 2, "curve_points": 2, "seed": 0}
+    call("POST", "/v1/simulations", json={**simulated, "decision_type": "partition_bandit", "initial_size": 6,
+                                          "policies": [{"policy": "random"}, {"policy": "datasift", "batch_size": 5}]})
+    call("POST", "/v1/simulations", json={**simulated, "decision_type": "batch_scheduler", "batch_size": 8,
+                                          "policies": [{"policy": "minibatch"}, {"policy": "fairbatch"}]})
+    call("POST", "/v1/simulations", json={**simulated, "decision_type": "balanced_filter",
+                                          "target": {"a": 0.5, "b": 0.5},
+                                          "policies": [{"proxy": {"type": "naive_tree", "max_depth": 2}}]})
     call("POST", "/v1/sampling-probabilities", json={
         "conditional_matrix": [[0.8, 0.2], [0.2, 0.8]], "leaf_rates": [0.75, 0.25]})
     for collection in ("/v1/batch-schedulers", "/v1/group-samplers", "/v1/partition-bandits",

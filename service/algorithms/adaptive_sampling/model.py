@@ -87,14 +87,23 @@ class WarmStartLogisticRegression:
     ) -> WarmStartLogisticRegression:
         X, y = _check_xy(X, y)
         n, d = X.shape
-        Xa = np.hstack([X, np.ones((n, 1))])
-        penalty = np.r_[np.full(d, self.l2), INTERCEPT_L2]
-        theta = np.zeros(d + 1)
         if coef_init is not None:
             coef_init = np.asarray(coef_init, dtype=float).ravel()
             if coef_init.shape != (d,):
                 raise InputError(f"coef_init has {coef_init.size} values for {d} features")
-            theta = np.r_[coef_init, float(intercept_init)]
+        return self.fit_augmented(np.hstack([X, np.ones((n, 1))]), y, coef_init, intercept_init)
+
+    def fit_augmented(
+        self, Xa: np.ndarray, y: np.ndarray, coef_init: np.ndarray | None = None, intercept_init: float = 0.0
+    ) -> WarmStartLogisticRegression:
+        """:meth:`fit` on checked data whose last column is all ones (the intercept's).
+
+        For a caller that keeps the augmented matrix between refits (a replay adding rows
+        to a buffer) instead of building it anew each time; the arithmetic is :meth:`fit`'s.
+        """
+        n, d = Xa.shape[0], Xa.shape[1] - 1
+        penalty = np.r_[np.full(d, self.l2), INTERCEPT_L2]
+        theta = np.zeros(d + 1) if coef_init is None else np.r_[coef_init, float(intercept_init)]
 
         def objective(th: np.ndarray) -> tuple[float, np.ndarray]:
             s = Xa @ th
