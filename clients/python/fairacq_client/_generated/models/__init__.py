@@ -16,6 +16,9 @@ from .balanced_filter_create_target_type_1_item import BalancedFilterCreateTarge
 from .balanced_filter_list import BalancedFilterList
 from .balanced_filter_out import BalancedFilterOut
 from .balanced_filter_out_target import BalancedFilterOutTarget
+from .balanced_filter_policy import BalancedFilterPolicy
+from .balanced_filter_simulation import BalancedFilterSimulation
+from .balanced_filter_simulation_target import BalancedFilterSimulationTarget
 from .bandit_model_spec import BanditModelSpec
 from .bandit_next_decision import BanditNextDecision
 from .bandit_next_decision_reason import BanditNextDecisionReason
@@ -25,6 +28,8 @@ from .batch_scheduler_create_metric import BatchSchedulerCreateMetric
 from .batch_scheduler_list import BatchSchedulerList
 from .batch_scheduler_out import BatchSchedulerOut
 from .batch_scheduler_out_metric import BatchSchedulerOutMetric
+from .batch_scheduler_simulation import BatchSchedulerSimulation
+from .batch_scheduler_simulation_metric import BatchSchedulerSimulationMetric
 from .bootstrap import Bootstrap
 from .bootstrap_out import BootstrapOut
 from .bounded_group_loss_constraint import BoundedGroupLossConstraint
@@ -42,6 +47,10 @@ from .connection_created_session_type import ConnectionCreatedSessionType
 from .connection_options import ConnectionOptions
 from .connection_out import ConnectionOut
 from .connection_out_session_type import ConnectionOutSessionType
+from .data_sift_policy import DataSiftPolicy
+from .data_sift_policy_batch_selection import DataSiftPolicyBatchSelection
+from .data_sift_policy_reward import DataSiftPolicyReward
+from .data_sift_policy_reward_scale import DataSiftPolicyRewardScale
 from .dataset_create import DatasetCreate
 from .dataset_csv_upload import DatasetCsvUpload
 from .dataset_list import DatasetList
@@ -72,6 +81,7 @@ from .export_create_format import ExportCreateFormat
 from .export_list import ExportList
 from .export_out import ExportOut
 from .export_out_format import ExportOutFormat
+from .fair_batch_policy import FairBatchPolicy
 from .fair_regression_create import FairRegressionCreate
 from .fair_regression_create_loss import FairRegressionCreateLoss
 from .fair_regression_create_oracle import FairRegressionCreateOracle
@@ -108,6 +118,10 @@ from .group_sampler_release_counts import GroupSamplerReleaseCounts
 from .group_sampler_release_group_losses import GroupSamplerReleaseGroupLosses
 from .group_sampler_release_mixture import GroupSamplerReleaseMixture
 from .group_sampler_release_pending import GroupSamplerReleasePending
+from .group_sampler_simulation import GroupSamplerSimulation
+from .group_sampler_simulation_loss import GroupSamplerSimulationLoss
+from .group_sampler_simulation_metric import GroupSamplerSimulationMetric
+from .group_sampler_simulation_model import GroupSamplerSimulationModel
 from .group_score import GroupScore
 from .health_response_health import HealthResponseHealth
 from .history_entry import HistoryEntry
@@ -140,6 +154,7 @@ from .metrics_request_metrics_item import MetricsRequestMetricsItem
 from .metrics_response import MetricsResponse
 from .metrics_response_counts import MetricsResponseCounts
 from .metrics_response_metrics import MetricsResponseMetrics
+from .minibatch_policy import MinibatchPolicy
 from .model_params import ModelParams
 from .observation_report import ObservationReport
 from .observation_report_group_accuracies import ObservationReportGroupAccuracies
@@ -167,6 +182,9 @@ from .partition_bandit_out_metric import PartitionBanditOutMetric
 from .partition_bandit_out_partitioning_type_0 import PartitionBanditOutPartitioningType0
 from .partition_bandit_out_reward import PartitionBanditOutReward
 from .partition_bandit_release import PartitionBanditRelease
+from .partition_bandit_simulation import PartitionBanditSimulation
+from .partition_bandit_simulation_metric import PartitionBanditSimulationMetric
+from .partition_bandit_simulation_model import PartitionBanditSimulationModel
 from .partition_in import PartitionIn
 from .partition_out import PartitionOut
 from .partition_score import PartitionScore
@@ -191,6 +209,7 @@ from .proxy_out_versions_type_0 import ProxyOutVersionsType0
 from .proxy_spec import ProxySpec
 from .proxy_spec_progress import ProxySpecProgress
 from .proxy_spec_type import ProxySpecType
+from .random_batch_policy import RandomBatchPolicy
 from .realized import Realized
 from .realized_group_counts import RealizedGroupCounts
 from .realized_group_shares import RealizedGroupShares
@@ -207,11 +226,6 @@ from .sampling import Sampling
 from .sampling_request import SamplingRequest
 from .sampling_response import SamplingResponse
 from .session_status import SessionStatus
-from .simulation_create import SimulationCreate
-from .simulation_create_decision_type import SimulationCreateDecisionType
-from .simulation_create_loss import SimulationCreateLoss
-from .simulation_create_metric import SimulationCreateMetric
-from .simulation_create_model import SimulationCreateModel
 from .simulation_data import SimulationData
 from .simulation_list import SimulationList
 from .simulation_out import SimulationOut
@@ -246,6 +260,9 @@ __all__ = (
     "BalancedFilterList",
     "BalancedFilterOut",
     "BalancedFilterOutTarget",
+    "BalancedFilterPolicy",
+    "BalancedFilterSimulation",
+    "BalancedFilterSimulationTarget",
     "BanditModelSpec",
     "BanditNextDecision",
     "BanditNextDecisionReason",
@@ -255,6 +272,8 @@ __all__ = (
     "BatchSchedulerList",
     "BatchSchedulerOut",
     "BatchSchedulerOutMetric",
+    "BatchSchedulerSimulation",
+    "BatchSchedulerSimulationMetric",
     "Bootstrap",
     "BootstrapOut",
     "BoundedGroupLossConstraint",
@@ -278,6 +297,10 @@ __all__ = (
     "DatasetOut",
     "DatasetOutEncodingType0",
     "DatasetSource",
+    "DataSiftPolicy",
+    "DataSiftPolicyBatchSelection",
+    "DataSiftPolicyReward",
+    "DataSiftPolicyRewardScale",
     "DecisionBatch",
     "DecisionBatchRequest",
     "DecisionCounts",
@@ -302,6 +325,7 @@ __all__ = (
     "ExportList",
     "ExportOut",
     "ExportOutFormat",
+    "FairBatchPolicy",
     "FairRegressionCreate",
     "FairRegressionCreateLoss",
     "FairRegressionCreateOracle",
@@ -338,6 +362,10 @@ __all__ = (
     "GroupSamplerReleaseGroupLosses",
     "GroupSamplerReleaseMixture",
     "GroupSamplerReleasePending",
+    "GroupSamplerSimulation",
+    "GroupSamplerSimulationLoss",
+    "GroupSamplerSimulationMetric",
+    "GroupSamplerSimulationModel",
     "GroupScore",
     "HealthResponseHealth",
     "HistoryEntry",
@@ -370,6 +398,7 @@ __all__ = (
     "MetricsResponse",
     "MetricsResponseCounts",
     "MetricsResponseMetrics",
+    "MinibatchPolicy",
     "ModelParams",
     "ObservationReport",
     "ObservationReportGroupAccuracies",
@@ -397,6 +426,9 @@ __all__ = (
     "PartitionBanditOutPartitioningType0",
     "PartitionBanditOutReward",
     "PartitionBanditRelease",
+    "PartitionBanditSimulation",
+    "PartitionBanditSimulationMetric",
+    "PartitionBanditSimulationModel",
     "PartitionIn",
     "PartitioningSpec",
     "PartitioningSpecMethod",
@@ -421,6 +453,7 @@ __all__ = (
     "ProxySpec",
     "ProxySpecProgress",
     "ProxySpecType",
+    "RandomBatchPolicy",
     "Realized",
     "RealizedGroupCounts",
     "RealizedGroupShares",
@@ -437,11 +470,6 @@ __all__ = (
     "SamplingRequest",
     "SamplingResponse",
     "SessionStatus",
-    "SimulationCreate",
-    "SimulationCreateDecisionType",
-    "SimulationCreateLoss",
-    "SimulationCreateMetric",
-    "SimulationCreateModel",
     "SimulationData",
     "SimulationList",
     "SimulationOut",

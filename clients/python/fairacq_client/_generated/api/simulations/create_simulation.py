@@ -8,8 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.balanced_filter_simulation import BalancedFilterSimulation
+from ...models.batch_scheduler_simulation import BatchSchedulerSimulation
+from ...models.group_sampler_simulation import GroupSamplerSimulation
+from ...models.partition_bandit_simulation import PartitionBanditSimulation
 from ...models.problem import Problem
-from ...models.simulation_create import SimulationCreate
 from ...models.simulation_out import SimulationOut
 from ...types import UNSET, Unset
 from typing import cast
@@ -18,7 +21,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: SimulationCreate,
+    body: BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation | PartitionBanditSimulation,
     idempotency_key: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -37,7 +40,16 @@ def _get_kwargs(
         "url": "/v1/simulations",
     }
 
-    _kwargs["json"] = body.to_dict()
+    
+    if isinstance(body, GroupSamplerSimulation):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, PartitionBanditSimulation):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, BatchSchedulerSimulation):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
 
     headers["Content-Type"] = "application/json"
 
@@ -114,7 +126,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: SimulationCreate,
+    body: BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation | PartitionBanditSimulation,
     idempotency_key: str | Unset = UNSET,
 
 ) -> Response[Problem | SimulationOut]:
@@ -124,7 +136,8 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (SimulationCreate):
+        body (BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation |
+            PartitionBanditSimulation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,7 +163,7 @@ idempotency_key=idempotency_key,
 def sync(
     *,
     client: AuthenticatedClient,
-    body: SimulationCreate,
+    body: BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation | PartitionBanditSimulation,
     idempotency_key: str | Unset = UNSET,
 
 ) -> Problem | SimulationOut | None:
@@ -160,7 +173,8 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (SimulationCreate):
+        body (BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation |
+            PartitionBanditSimulation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,7 +195,7 @@ idempotency_key=idempotency_key,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: SimulationCreate,
+    body: BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation | PartitionBanditSimulation,
     idempotency_key: str | Unset = UNSET,
 
 ) -> Response[Problem | SimulationOut]:
@@ -191,7 +205,8 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (SimulationCreate):
+        body (BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation |
+            PartitionBanditSimulation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,7 +232,7 @@ idempotency_key=idempotency_key,
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: SimulationCreate,
+    body: BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation | PartitionBanditSimulation,
     idempotency_key: str | Unset = UNSET,
 
 ) -> Problem | SimulationOut | None:
@@ -227,7 +242,8 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (SimulationCreate):
+        body (BalancedFilterSimulation | BatchSchedulerSimulation | GroupSamplerSimulation |
+            PartitionBanditSimulation):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class SimulationCreateModel(StrEnum):
+class GroupSamplerSimulationModel(StrEnum):
     GRADIENT_BOOSTING = "gradient_boosting"
     LOGISTIC_REGRESSION = "logistic_regression"
 

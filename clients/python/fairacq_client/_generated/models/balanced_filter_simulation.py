@@ -8,59 +8,51 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.simulation_create_decision_type import SimulationCreateDecisionType
-from ..models.simulation_create_loss import SimulationCreateLoss
-from ..models.simulation_create_metric import SimulationCreateMetric
-from ..models.simulation_create_model import SimulationCreateModel
 from ..types import UNSET, Unset
 from typing import cast
+from typing import Literal, cast
 from uuid import UUID
 
 if TYPE_CHECKING:
-  from ..models.policy_spec import PolicySpec
+  from ..models.balanced_filter_policy import BalancedFilterPolicy
+  from ..models.balanced_filter_simulation_target import BalancedFilterSimulationTarget
   from ..models.simulation_data import SimulationData
 
 
 
 
 
-T = TypeVar("T", bound="SimulationCreate")
+T = TypeVar("T", bound="BalancedFilterSimulation")
 
 
 
 @_attrs_define
-class SimulationCreate:
+class BalancedFilterSimulation:
     """ 
         Attributes:
-            budget (int): training samples each policy acquires
-            decision_type (SimulationCreateDecisionType): group_sampler today; the others are refused (422)
-            policies (list[PolicySpec]):
+            budget (int): candidates each filter decides on
+            decision_type (Literal['balanced_filter']):
+            policies (list[BalancedFilterPolicy]):
             curve_points (int | Unset): points of each curve, evenly spaced Default: 10.
             data (SimulationData | Unset): The labeled table to replay, sent inline instead of ``dataset_id``.
             dataset_id (UUID | Unset): a stored dataset with groups and labels
-            loss (SimulationCreateLoss | Unset): the loss the samplers are fed Default: SimulationCreateLoss.ZERO_ONE.
-            metric (SimulationCreateMetric | Unset): what the recommendation compares: worst-group accuracy or worst-group
-                log loss Default: SimulationCreateMetric.ACCURACY.
-            model (SimulationCreateModel | Unset): the scikit-learn model scored at each curve point Default:
-                SimulationCreateModel.LOGISTIC_REGRESSION.
             name (str | Unset):
             repetitions (int | Unset): resamples of the data per policy Default: 20.
             seed (int | Unset):
+            target (BalancedFilterSimulationTarget | Unset): U: {group: share} of accepted points; default uniform
             test_fraction (float | Unset): share of each group held out for scoring Default: 0.3.
      """
 
     budget: int
-    decision_type: SimulationCreateDecisionType
-    policies: list[PolicySpec]
+    decision_type: Literal['balanced_filter']
+    policies: list[BalancedFilterPolicy]
     curve_points: int | Unset = 10
     data: SimulationData | Unset = UNSET
     dataset_id: UUID | Unset = UNSET
-    loss: SimulationCreateLoss | Unset = SimulationCreateLoss.ZERO_ONE
-    metric: SimulationCreateMetric | Unset = SimulationCreateMetric.ACCURACY
-    model: SimulationCreateModel | Unset = SimulationCreateModel.LOGISTIC_REGRESSION
     name: str | Unset = UNSET
     repetitions: int | Unset = 20
     seed: int | Unset = UNSET
+    target: BalancedFilterSimulationTarget | Unset = UNSET
     test_fraction: float | Unset = 0.3
 
 
@@ -68,11 +60,12 @@ class SimulationCreate:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.policy_spec import PolicySpec # noqa: PLC0415
+        from ..models.balanced_filter_policy import BalancedFilterPolicy # noqa: PLC0415
+        from ..models.balanced_filter_simulation_target import BalancedFilterSimulationTarget # noqa: PLC0415
         from ..models.simulation_data import SimulationData # noqa: PLC0415
         budget = self.budget
 
-        decision_type = self.decision_type.value
+        decision_type = self.decision_type
 
         policies = []
         for policies_item_data in self.policies:
@@ -91,26 +84,15 @@ class SimulationCreate:
         if not isinstance(self.dataset_id, Unset):
             dataset_id = str(self.dataset_id)
 
-        loss: str | Unset = UNSET
-        if not isinstance(self.loss, Unset):
-            loss = self.loss.value
-
-
-        metric: str | Unset = UNSET
-        if not isinstance(self.metric, Unset):
-            metric = self.metric.value
-
-
-        model: str | Unset = UNSET
-        if not isinstance(self.model, Unset):
-            model = self.model.value
-
-
         name = self.name
 
         repetitions = self.repetitions
 
         seed = self.seed
+
+        target: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.target, Unset):
+            target = self.target.to_dict()
 
         test_fraction = self.test_fraction
 
@@ -128,18 +110,14 @@ class SimulationCreate:
             field_dict["data"] = data
         if dataset_id is not UNSET:
             field_dict["dataset_id"] = dataset_id
-        if loss is not UNSET:
-            field_dict["loss"] = loss
-        if metric is not UNSET:
-            field_dict["metric"] = metric
-        if model is not UNSET:
-            field_dict["model"] = model
         if name is not UNSET:
             field_dict["name"] = name
         if repetitions is not UNSET:
             field_dict["repetitions"] = repetitions
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if target is not UNSET:
+            field_dict["target"] = target
         if test_fraction is not UNSET:
             field_dict["test_fraction"] = test_fraction
 
@@ -149,20 +127,20 @@ class SimulationCreate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.policy_spec import PolicySpec # noqa: PLC0415
+        from ..models.balanced_filter_policy import BalancedFilterPolicy # noqa: PLC0415
+        from ..models.balanced_filter_simulation_target import BalancedFilterSimulationTarget # noqa: PLC0415
         from ..models.simulation_data import SimulationData # noqa: PLC0415
         d = dict(src_dict)
         budget = d.pop("budget")
 
-        decision_type = SimulationCreateDecisionType(d.pop("decision_type"))
-
-
-
+        decision_type = cast(Literal['balanced_filter'] , d.pop("decision_type"))
+        if decision_type != 'balanced_filter':
+            raise ValueError(f"decision_type must match const 'balanced_filter', got '{decision_type}'")
 
         policies = []
         _policies = d.pop("policies")
         for policies_item_data in (_policies):
-            policies_item = PolicySpec.from_dict(policies_item_data)
+            policies_item = BalancedFilterPolicy.from_dict(policies_item_data)
 
 
 
@@ -191,59 +169,37 @@ class SimulationCreate:
 
 
 
-        _loss = d.pop("loss", UNSET)
-        loss: SimulationCreateLoss | Unset
-        if isinstance(_loss,  Unset):
-            loss = UNSET
-        else:
-            loss = SimulationCreateLoss(_loss)
-
-
-
-
-        _metric = d.pop("metric", UNSET)
-        metric: SimulationCreateMetric | Unset
-        if isinstance(_metric,  Unset):
-            metric = UNSET
-        else:
-            metric = SimulationCreateMetric(_metric)
-
-
-
-
-        _model = d.pop("model", UNSET)
-        model: SimulationCreateModel | Unset
-        if isinstance(_model,  Unset):
-            model = UNSET
-        else:
-            model = SimulationCreateModel(_model)
-
-
-
-
         name = d.pop("name", UNSET)
 
         repetitions = d.pop("repetitions", UNSET)
 
         seed = d.pop("seed", UNSET)
 
+        _target = d.pop("target", UNSET)
+        target: BalancedFilterSimulationTarget | Unset
+        if isinstance(_target,  Unset):
+            target = UNSET
+        else:
+            target = BalancedFilterSimulationTarget.from_dict(_target)
+
+
+
+
         test_fraction = d.pop("test_fraction", UNSET)
 
-        simulation_create = cls(
+        balanced_filter_simulation = cls(
             budget=budget,
             decision_type=decision_type,
             policies=policies,
             curve_points=curve_points,
             data=data,
             dataset_id=dataset_id,
-            loss=loss,
-            metric=metric,
-            model=model,
             name=name,
             repetitions=repetitions,
             seed=seed,
+            target=target,
             test_fraction=test_fraction,
         )
 
-        return simulation_create
+        return balanced_filter_simulation
 

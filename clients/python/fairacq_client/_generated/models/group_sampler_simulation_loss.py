@@ -1,8 +1,8 @@
 from enum import StrEnum
 
-class SimulationCreateMetric(StrEnum):
-    ACCURACY = "accuracy"
+class GroupSamplerSimulationLoss(StrEnum):
     LOG_LOSS = "log_loss"
+    ZERO_ONE = "zero_one"
 
     def __str__(self) -> str:
         return str(self.value)
