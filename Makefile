@@ -1,5 +1,5 @@
 # make serve  — install into .venv, migrate the embedded SQLite database, serve on :8000 with workers
-# make test   — install the dev extras and run every test on SQLite and on a throwaway PostgreSQL
+# make test   — install the dev extras, run every test on SQLite and the database-facing ones on a throwaway PostgreSQL
 # make client — regenerate openapi/openapi.json and the Python SDK's generated code from it
 # make bench  — reproduce the papers' experiments (slow; never part of the tests)
 PYTHON ?= python3
