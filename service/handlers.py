@@ -25,17 +25,40 @@ __all__ = ["install_handlers"]
 log = logging.getLogger("service.errors")
 
 
-def _loc(parts: Any) -> list[str | int]:
-    return [p if isinstance(p, int) else str(p) for p in parts]
+def _loc(parts: Any, body: Any) -> list[str | int]:
+    """Where the error is in the request as sent.
+
+    Pydantic puts a tagged union's tag into the path (``body.group_sampler.budget`` for
+    ``{"decision_type": "group_sampler", ...}``); the client never wrote that key, so a
+    part that is not a key of the object it indexes but is one of that object's values,
+    and is not the last part, is left out.
+    """
+    out: list[str | int] = []
+    node = body if parts and parts[0] == "body" else None
+    for depth, part in enumerate(parts):
+        if depth and isinstance(node, dict) and isinstance(part, str) and part not in node \
+                and depth < len(parts) - 1 and part in [v for v in node.values() if isinstance(v, str)]:
+            continue
+        out.append(part if isinstance(part, int) else str(part))
+        if depth:
+            node = node.get(part) if isinstance(node, dict) else (
+                node[part] if isinstance(node, list) and isinstance(part, int) and -len(node) <= part < len(node)
+                else None)
+    return out
 
 
 def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
     out = []
     for err in exc.errors():
-        msg = err.get("msg", "invalid value")
-        if err.get("type") == "finite_number":
+        msg, loc = err.get("msg", "invalid value"), _loc(err.get("loc", ()), exc.body)
+        kind, ctx = err.get("type"), err.get("ctx") or {}
+        if kind == "finite_number":
             msg = "must be a finite number (NaN and infinity are not allowed)"
-        out.append({"loc": _loc(err.get("loc", ())), "msg": msg})
+        elif kind in ("union_tag_not_found", "union_tag_invalid"):  # the field that picks the body's kind
+            loc.append(str(ctx.get("discriminator", "")).strip("'"))
+            msg = "Field required" if kind == "union_tag_not_found" else \
+                f"Input should be one of {ctx.get('expected_tags')}, not '{ctx.get('tag')}'"
+        out.append({"loc": loc, "msg": msg})
     return out
 
 

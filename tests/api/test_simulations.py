@@ -157,7 +157,7 @@ def test_a_stored_dataset_is_replayed_like_the_same_table_inline(client, session
 
 
 @pytest.mark.parametrize(("change", "where", "words"), [
-    ({"decision_type": "partition_bandit"}, "partition_bandit.policies.0", "discriminator 'policy'"),
+    ({"decision_type": "partition_bandit"}, "body.policies.0.policy", "Field required"),
     ({"labels": "two"}, "labels", "must be 0 or 1"),
     ({"tiny_group": True}, "groups", "fewer than 4 rows"),
     ({"policies": [{"strategy": "aopt", "c1": 0.5}]}, "policies.0", "aopt_plus"),
