@@ -17,6 +17,7 @@ On SQLite the API's writers also pass this process's :class:`WriteGate`.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 import uuid
@@ -174,17 +175,23 @@ def _configure_sqlite(engine: Engine, background_checkpoints: bool) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
+        # Straight to the driver: these run once per transaction, and SQLAlchemy's
+        # statement machinery cost ten times the statements themselves.
+        driver = connection.connection.driver_connection
         mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
-        if mode == "IMMEDIATE" and ON_LOOP.get():
-            # On the event loop a busy database must fail at once, never wait: the caller
-            # then runs the work on a thread (see service.routing).
-            connection.exec_driver_sql("PRAGMA busy_timeout=0")
-            try:
-                connection.exec_driver_sql("BEGIN IMMEDIATE")
-            finally:
-                connection.exec_driver_sql(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-            return
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        try:
+            if mode == "IMMEDIATE" and ON_LOOP.get():
+                # On the event loop a busy database must fail at once, never wait: the caller
+                # then runs the work on a thread (see service.routing).
+                driver.execute("PRAGMA busy_timeout=0")
+                try:
+                    driver.execute("BEGIN IMMEDIATE")
+                finally:
+                    driver.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+                return
+            driver.execute(f"BEGIN {mode}")
+        except sqlite3.OperationalError as exc:  # as SQLAlchemy would have raised it
+            raise OperationalError(f"BEGIN {mode}", None, exc) from exc
 
 
 class GateBusy(Exception):

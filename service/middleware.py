@@ -99,7 +99,7 @@ class BodyGuard:
         if declared > self.max_bytes:
             await self._too_large(scope, receive, send)
             return
-        deadline = time.monotonic() + max(self.timeout, declared / self.min_rate)
+        deadline = asyncio.get_running_loop().time() + max(self.timeout, declared / self.min_rate)
         seen = 0
         more = True
         started = False
@@ -109,7 +109,9 @@ class BodyGuard:
             if not more:  # the body is in: what is left to receive is the disconnect
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+                # (a timeout on this task, not wait_for's task per message: most bodies are in already)
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
             except TimeoutError:
                 raise _TooSlow from None
             if message["type"] == "http.request":

@@ -32,6 +32,8 @@ __all__ = ["SHOWN_PENDING", "Issued", "PendingDecision", "PendingOut", "Reservat
 
 # A session shows at most this many of its pending decisions (the oldest); their sums per arm are exact.
 SHOWN_PENDING = 100
+# Handed to a rule that draws nothing; its stream is never read, so results depend only on the seeds.
+NOTHING_DRAWN = np.random.default_rng(0)
 
 
 class PendingDecision(Base):
@@ -91,15 +93,14 @@ def one_after_another(seed: int, last_sequence: int, count: int,
 
     The k-th has sequence number ``last_sequence + k`` and draws from
     ``default_rng([seed, sequence])``, so a batch decides what as many single calls would.
-    When the rule draws nothing (``draws=False``) one generator serves them all: seeding
-    one costs about as much as the rest of a decision. A ``Conflict`` (the budget or the
-    pool ran out) after the first ends the batch: the decisions made so far stand.
+    When the rule draws nothing (``draws=False``) no generator is seeded (that costs about
+    as much as the rest of a decision): ``NOTHING_DRAWN`` stands in. A ``Conflict`` (the
+    budget or the pool ran out) after the first ends the batch: the decisions made so far stand.
     """
-    unused = None if draws else np.random.default_rng([seed, last_sequence + 1])
     for k in range(count):
         sequence = last_sequence + 1 + k
         try:
-            decide(sequence, np.random.default_rng([seed, sequence]) if unused is None else unused)
+            decide(sequence, np.random.default_rng([seed, sequence]) if draws else NOTHING_DRAWN)
         except Conflict:
             if k == 0:
                 raise
