@@ -7,6 +7,7 @@ Run from the project root::
     .venv/bin/python -m bench.load --quick              # 2 s runs, for a smoke test
     .venv/bin/python -m bench.load --scenarios bare,metrics --rates 200,400
     .venv/bin/python -m bench.load --url http://127.0.0.1:8000 --api-key fa_...   # a running server
+                                                        # (printed; files go to a temporary folder)
     .venv/bin/python -m bench.load --calibrate          # what the load client can generate here
 
 Unless ``--url`` is given it measures each configuration (:class:`bench.load_servers.Deployment`)
@@ -404,7 +405,8 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, Plan]:
     parser.add_argument("--calibrate", action="store_true", help="measure the load client against a "
                         "server that does no work, and exit")
     args = parser.parse_args(argv)
-    redirect_quick(args.quick)
+    # A server already running is not the committed protocol's: its figures never replace bench/results/load.
+    redirect_quick(args.quick or args.url is not None, "--quick" if args.quick else "--url")
     names = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     unknown = sorted(set(names) - set(SCENARIOS))
     if unknown or not names:

@@ -40,16 +40,17 @@ def results_root() -> Path:
     return RESULTS_ROOT
 
 
-def redirect_quick(quick: bool) -> Path:
+def redirect_quick(quick: bool, why: str = "--quick") -> Path:
     """Send a ``--quick`` run's files to a fresh temporary folder unless ``FAIRACQ_BENCH_RESULTS`` names one.
 
-    Smoke runs must never overwrite the committed results; ``python -m bench --quick``
-    sets the variable so that all scripts share one folder.
+    Smoke runs (and runs that do not follow the committed protocol, named by ``why``)
+    must never overwrite the committed results; ``python -m bench --quick`` sets the
+    variable so that all scripts share one folder.
     """
     global RESULTS_ROOT
     if quick and RESULTS_ENV not in os.environ:
         RESULTS_ROOT = Path(tempfile.mkdtemp(prefix="fairacq-bench-quick-"))
-        print(f"--quick: results go to {RESULTS_ROOT}", flush=True)
+        print(f"{why}: results go to {RESULTS_ROOT}", flush=True)
     return RESULTS_ROOT
 
 
