@@ -41,8 +41,9 @@ def free_port() -> int:
 class Server:
     """A server process this script started, in its own process group (so its workers stop with it)."""
 
-    def __init__(self, name: str, argv: list[str], env: dict[str, str], folder: Path) -> None:
-        self.name, self.argv, self.env = name, argv, env
+    def __init__(self, name: str, argv: list[str], env: dict[str, str], folder: Path,
+                 startup_timeout: float = STARTUP_TIMEOUT) -> None:
+        self.name, self.argv, self.env, self.startup_timeout = name, argv, env, startup_timeout
         self.port = int(argv[argv.index("--port") + 1])
         self.log_path = folder / f"{name}.log"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -63,7 +64,7 @@ class Server:
         return self
 
     async def _wait_healthy(self, proc: subprocess.Popen[bytes]) -> None:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
+        deadline = time.monotonic() + self.startup_timeout
         while True:
             if proc.poll() is not None:
                 raise RuntimeError(f"{self.name} exited with {proc.returncode}:\n{self.log_tail()}")
@@ -75,7 +76,7 @@ class Server:
                 finally:
                     await conn.close()
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{self.name} did not answer /healthz in {STARTUP_TIMEOUT:.0f} s:\n"
+                raise RuntimeError(f"{self.name} did not answer /healthz in {self.startup_timeout:.0f} s:\n"
                                    f"{self.log_tail()}")
             await asyncio.sleep(0.25)
 
