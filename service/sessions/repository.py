@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -182,15 +183,15 @@ class SessionRepository:
         if status is not None and status != before:
             outbox.session_status(self.db, record, before)
         if entries:
-            key_id = API_KEY_ID.get()
+            key_id, now = API_KEY_ID.get(), record.updated_at  # the entries are as old as the change
             rows = [{
                 "id": entry.decision_id or uuid.uuid4(), "session_id": record.id, "sequence": first + k,
                 "kind": entry.kind, "client_ref": entry.client_ref, "request": entry.request,
-                "response": entry.response, "state_version": record.version, "key_id": key_id,
+                "response": entry.response, "state_version": record.version, "key_id": key_id, "created_at": now,
             } for k, entry in enumerate(entries)]
             self.db.execute(_APPEND_DECISION, rows[0] if len(rows) == 1 else rows)
-            for entry in entries:
-                DECISIONS.labels(f"{self.kind}.{entry.kind}").inc()
+            for kind, n in Counter(entry.kind for entry in entries).items():
+                DECISIONS.labels(f"{self.kind}.{kind}").inc(n)
 
     # -- decision log -------------------------------------------------------------------------
 
