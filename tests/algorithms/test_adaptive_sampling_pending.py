@@ -13,6 +13,7 @@ from service.algorithms.adaptive_sampling import (
     SamplerConfig,
     SamplerState,
     apply_observation,
+    draws_random,
     next_decision,
     release,
     reserve,
@@ -99,3 +100,21 @@ def test_with_nothing_pending_decisions_are_the_papers():
     assert seen == [(1, "a"), (2, "b"), (3, "c")]
     assert SamplerState.from_dict({k: v for k, v in state.to_dict().items()
                                    if k not in ("pending", "pending_decisions")}).pending == (0, 0, 0)
+
+
+@pytest.mark.parametrize("strategy", ["aopt", "aopt_plus", "epsilon_greedy", "greedy", "uniform"])
+def test_draws_random_says_whether_the_rule_reads_its_generator(strategy):
+    # A batch hands a rule that draws nothing one shared stand-in generator (service.sessions.pending):
+    # sound only if the rule never reads it, through warm-up, forced exploration and the rule proper.
+    config = SamplerConfig(groups=("a", "b", "c"), budget=400, strategy=strategy, epsilon=0.5)
+    state = SamplerState.initial(config)
+    rng = np.random.default_rng(7)
+    before = rng.bit_generator.state
+    reasons = set()
+    for i in range(120):
+        decision = next_decision(config, state, rng)
+        reasons.add(decision.reason)
+        losses = {g: 0.1 + 0.2 * k + 0.01 * (i % 5) for k, g in enumerate(config.groups)}
+        state = apply_observation(config, state, decision.group, 1, losses)
+    assert draws_random(config) == (rng.bit_generator.state != before)
+    assert "warmup" in reasons and len(reasons) >= 2  # more than the warm-up was exercised
