@@ -64,8 +64,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.engine = engine
     app.state.sessions = make_sessionmaker(engine)
     app.state.readers = make_reader_sessionmaker(engine)
-    if settings.is_sqlite:
-        WriteGate().install(engine)
+    app.state.write_gate = WriteGate() if settings.is_sqlite else None
+    if app.state.write_gate is not None:
+        app.state.write_gate.install(engine)
     app.state.job_waiter = JobWaiter(app.state.readers)
     try:
         ensure_default_tenant(app.state.sessions)

@@ -16,6 +16,8 @@ On SQLite the API's writers also pass this process's :class:`WriteGate`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import sqlite3
 import threading
@@ -206,16 +208,29 @@ class WriteGate:
     and start the moment the previous writer commits. The gate is taken when a writing
     transaction begins (``BEGIN IMMEDIATE``) and given back when its connection returns
     to the pool, right after the commit or rollback: it spans the transaction, nothing
-    before it. Work on the event loop never waits for it (:class:`GateBusy`).
+    before it. Work on the event loop never blocks on it (:class:`GateBusy`): it awaits
+    :meth:`released` and tries again.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._waiters: list[asyncio.Future[None]] = []  # the event loop's, woken when the gate is given back
+        self._waiters_lock = threading.Lock()
 
     def install(self, engine: Engine) -> None:
         event.listen(engine, "begin", self._take, insert=True)  # before the BEGIN is sent
         for name in ("checkin", "invalidate", "soft_invalidate", "detach", "close"):
             event.listen(engine.pool, name, self._give_back)
+
+    def released(self) -> asyncio.Future[None]:
+        """A future of the running loop, done once the gate is given back (or at once if it is free)."""
+        future = asyncio.get_running_loop().create_future()
+        with self._waiters_lock:
+            if self._lock.locked():
+                self._waiters.append(future)
+                return future
+        future.set_result(None)
+        return future
 
     def _take(self, connection: Any) -> None:
         if connection.get_execution_options().get("sqlite_begin", "IMMEDIATE") != "IMMEDIATE":
@@ -228,8 +243,19 @@ class WriteGate:
         info[_GATE_HELD] = True
 
     def _give_back(self, _dbapi_connection: Any, record: Any, *_: Any) -> None:
-        if record is not None and record.info.pop(_GATE_HELD, False):
+        if record is None or not record.info.pop(_GATE_HELD, False):
+            return
+        with self._waiters_lock:
             self._lock.release()
+            waiters, self._waiters = self._waiters, []
+        for future in waiters:  # from a thread or from the loop itself: either way through the loop
+            with contextlib.suppress(RuntimeError):  # its loop has closed
+                future.get_loop().call_soon_threadsafe(_wake, future)
+
+
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:

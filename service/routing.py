@@ -16,7 +16,8 @@
     the endpoint        (wrapped by this module)
       5. wait           an endpoint's declared pre-wait (``next?wait=`` for a fit), holding nothing
       6. run            in the thread pool; or, for a light endpoint on SQLite, on the event
-                        loop when its transaction can begin at once (no thread hop)
+                        loop (no thread hop), its BEGIN awaiting, never blocking on, the write
+                        gate and another process's lock
     ServiceRoute, after the response is built and before it is sent
       7. finish         commit, with the idempotent response, or roll back
 
@@ -36,6 +37,7 @@ import asyncio
 import functools
 import inspect
 import logging
+import sqlite3
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
@@ -50,7 +52,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service import idempotency
 from service.auth import authenticate
-from service.db import ON_LOOP, GateBusy, retrying
+from service.db import ON_LOOP, SQLITE_BUSY_TIMEOUT_MS, GateBusy, WriteGate, retrying
 from service.errors import PayloadTooLarge
 from service.media import require_json, takes_json_only
 from service.quotas import admit
@@ -65,6 +67,11 @@ log = logging.getLogger(__name__)
 REPLAY_HEADER = "Idempotent-Replayed"
 # Response headers worth replaying; the rest are recomputed by the server.
 STORED_HEADERS = ("location", "etag", "content-type")
+# A light endpoint on the event loop whose BEGIN finds SQLite locked by another process
+# tries again after this long, doubling up to the cap: another process's write
+# transaction (a job worker's claim or heartbeat) lasts about a millisecond.
+BUSY_RETRY_FIRST_S = 0.0005
+BUSY_RETRY_MAX_S = 0.008
 FINISHER_THREADS = 16  # at most this many commits at once; each takes a fraction of a millisecond
 Waiter = Callable[[Request], Awaitable[None]]
 
@@ -78,12 +85,16 @@ def read_only_endpoint(fn: F) -> F:
 def light_endpoint(fn: F) -> F:
     """Mark a sync endpoint whose work is O(session state): one decision or one report.
 
-    On SQLite such a request runs on the event loop when its transaction can begin at
-    once: its writes would queue on the process's write gate anyway and the GIL lets no
-    thread run beside it, so a hop to the pool and back would only add the hop's own cost
-    to a request that takes a fraction of a millisecond. When the gate or the database is
-    busy (another request, another process), it runs in the thread pool and waits there,
-    never on the loop. On PostgreSQL it always runs in the thread pool.
+    On SQLite such a request runs on the event loop: its writes would queue on the
+    process's write gate anyway and the GIL lets no thread run beside it, so a hop to the
+    pool and back would only add the hop's own cost to a request that takes a fraction of
+    a millisecond. Its BEGIN never blocks the loop: a gate held by a thread is awaited, a
+    database locked by another process is tried again after short sleeps (and after
+    SQLite's busy timeout the request goes to the thread pool, which raises what SQLite
+    says). Falling back to a thread whenever the gate was held would hand every later
+    light request to the pool too while that thread held it: under load the process would
+    run all of them on threads, at about half the throughput. On PostgreSQL it always runs
+    in the thread pool.
     """
     fn.__dict__["__light__"] = True
     return fn
@@ -128,8 +139,8 @@ class _Scope:
 
     request: Request
     options: _Options
-    db: Session | None
-    sqlite: bool
+    db: Session | None  # None for a reader
+    gate: WriteGate | None  # SQLite's; None on PostgreSQL
 
 
 _SCOPE: ContextVar[_Scope] = ContextVar("fairacq_request_scope")
@@ -157,14 +168,31 @@ async def _finish(fn: Callable[..., T], *args: Any) -> T:
     return await loop.run_in_executor(_FINISHERS, functools.partial(fn, *args))
 
 
-def _begins_at_once(db: Session) -> bool:
-    """Begin ``db``'s transaction on the loop if neither the gate nor SQLite makes it wait."""
-    try:
-        db.connection()
-        return True
-    except (GateBusy, OperationalError):
-        db.rollback()
-        return False
+async def _begin_on_loop(db: Session, gate: WriteGate) -> bool:
+    """Begin ``db``'s writing transaction on the event loop, never blocking it.
+
+    The gate held by another transaction of this process: await its release and try
+    again. SQLite's lock held by another process (a job worker's claim, a second API
+    process): try again after a short sleep, backing off, for as long as SQLite's own
+    busy timeout would have waited. False when that runs out or BEGIN fails otherwise:
+    the caller then runs the request on a thread, where the same error is raised.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    delay = BUSY_RETRY_FIRST_S
+    while True:
+        try:
+            db.connection()
+            return True
+        except GateBusy:
+            db.rollback()
+            await gate.released()
+        except OperationalError as exc:
+            db.rollback()
+            if getattr(exc.orig, "sqlite_errorcode", None) != sqlite3.SQLITE_BUSY or loop.time() + delay > deadline:
+                return False
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, BUSY_RETRY_MAX_S)
 
 
 def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
@@ -181,9 +209,9 @@ def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
         scope = _SCOPE.get()
         if scope.options.waiter is not None:
             await scope.options.waiter(scope.request)
-        if scope.options.light and scope.sqlite and scope.db is not None:
+        if scope.options.light and scope.gate is not None and scope.db is not None:
             ON_LOOP.set(True)
-            if _begins_at_once(scope.db):
+            if await _begin_on_loop(scope.db, scope.gate):
                 return endpoint(**kwargs)
             ON_LOOP.set(False)
         return await run_in_threadpool(endpoint, **kwargs)
@@ -270,7 +298,7 @@ async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Re
                             headers=headers)
     db = app.state.readers() if reader else factory()
     request.state.db = db
-    _SCOPE.set(_Scope(request, options, None if reader else db, settings.is_sqlite))
+    _SCOPE.set(_Scope(request, options, None if reader else db, app.state.write_gate))
     closed = False
     try:
         response = await handler(request)

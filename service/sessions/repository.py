@@ -11,9 +11,9 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Row, String, Text, Uuid, bindparam, cast, delete, func, insert, select, update
-from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import Row, String, Text, Uuid, bindparam, cast, delete, func, insert, inspect, select, update
+from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm.attributes import instance_dict, set_committed_value
 
 from service import arrays
 from service.auth import API_KEY_ID
@@ -22,22 +22,32 @@ from service.errors import NotFound, PreconditionFailed
 from service.ops.metrics import DECISIONS
 from service.pages import in_list_order
 from service.sessions.models import Decision, SessionBlob, SessionDataset, SessionRecord
+from service.statements import Statement
 from service.webhooks import outbox
 
 __all__ = ["Entry", "SessionRepository"]
 
-# Built once: the hot paths (one decision per request) look a session up by id and append to
-# its log on every call, and building these statements costs more than running them.
+# The per-decision statements (service.statements): a session's row read for update, the
+# UPDATE of the columns a step writes and the INSERT of its log entries.
 # The bound types are explicit: a foreign-key column's type is only known once the table it
 # points at is defined, and these are built at import, whatever was imported before.
+_SESSIONS = table_of(SessionRecord)
 _BY_ID = select(SessionRecord).where(
     SessionRecord.id == bindparam("session_id", type_=Uuid()),
     SessionRecord.tenant_id == bindparam("tenant_id", type_=Uuid()),
     SessionRecord.kind == bindparam("kind", type_=String()),
 )
-_BY_ID_FOR_UPDATE = _BY_ID.with_for_update()
-_APPEND_DECISION = insert(table_of(Decision))
-_ROW_UPDATES: dict[tuple[str, ...], Any] = {}  # one UPDATE statement per set of columns written
+_ROW_KEYS = tuple(column.key for column in _SESSIONS.c)
+_NEW_RECORD = inspect(SessionRecord).class_manager.new_instance
+_ROW_FOR_UPDATE = Statement(select(*_SESSIONS.c).where(
+    _SESSIONS.c.id == bindparam("session_id", type_=Uuid()),
+    _SESSIONS.c.tenant_id == bindparam("tenant_id", type_=Uuid()),
+    _SESSIONS.c.kind == bindparam("kind", type_=String()),
+).with_for_update())
+_LOG_KEYS = ("id", "session_id", "sequence", "kind", "client_ref", "request", "response", "state_version", "key_id",
+             "created_at")
+_APPEND_DECISION = Statement(insert(table_of(Decision)), column_keys=_LOG_KEYS)
+_ROW_UPDATES: dict[tuple[str, ...], Statement] = {}  # one UPDATE statement per set of columns written
 # A log entry's columns, in DecisionOut's order, request and response as their stored JSON text:
 # parsing and writing them again was most of an export's time.
 _LOG_COLUMNS = (Decision.id, Decision.sequence, Decision.kind, Decision.client_ref,
@@ -64,7 +74,7 @@ def _update(db: Session, record: SessionRecord, values: dict[str, Any]) -> None:
 
     The values are set on the record as its committed state, so the ORM has nothing to
     flush for them: its unit of work would cost several times the UPDATE on a path that
-    runs once per decision. The statement for each set of columns is built once.
+    runs once per decision.
     """
     values["updated_at"] = utcnow()
     for key, value in values.items():
@@ -72,11 +82,23 @@ def _update(db: Session, record: SessionRecord, values: dict[str, Any]) -> None:
     names = tuple(sorted(values))
     statement = _ROW_UPDATES.get(names)
     if statement is None:
-        table = table_of(SessionRecord)
-        statement = update(table).where(table.c.id == bindparam("row_id", type_=Uuid())).values(
-            {key: bindparam(key) for key in names})
+        statement = Statement(update(_SESSIONS).where(_SESSIONS.c.id == bindparam("row_id", type_=Uuid())).values(
+            {key: bindparam(key) for key in names}))
         _ROW_UPDATES[names] = statement
-    db.execute(statement, {**values, "row_id": record.id})
+    statement.execute(db, {**values, "row_id": record.id})
+
+
+def _attached(db: Session, row: tuple[Any, ...]) -> SessionRecord:
+    """The session row as the ORM object this transaction knows it by (as a query would give it)."""
+    values = dict(zip(_ROW_KEYS, row, strict=True))
+    known = db.identity_map.get(db.identity_key(SessionRecord, values["id"]))
+    if isinstance(known, SessionRecord):
+        return known
+    record = _NEW_RECORD()  # (the constructor's per-attribute events cost twice the rest)
+    instance_dict(record).update(values)
+    make_transient_to_detached(record)  # persistent as loaded: ORM changes to it are flushed as usual
+    db.add(record)
+    return record
 
 
 def _check_if_match(if_match: str, version: int) -> None:
@@ -139,9 +161,11 @@ class SessionRepository:
 
     def get_for_update(self, session_id: uuid.UUID, if_match: str | None = None) -> SessionRecord:
         """Load and lock the session row (PostgreSQL row lock; SQLite holds the write lock already)."""
-        record = self._by_id(_BY_ID_FOR_UPDATE, session_id)
-        if record is None:
+        row = _ROW_FOR_UPDATE.first(self.db, {"session_id": session_id, "tenant_id": self.tenant_id,
+                                              "kind": self.kind})
+        if row is None:
             raise NotFound(f"no {self.kind.replace('_', ' ')} with id {session_id}")
+        record = _attached(self.db, row)
         if if_match is not None:
             _check_if_match(if_match, record.version)
         return record
@@ -163,9 +187,9 @@ class SessionRepository:
         """Write a step of the session in this transaction: its new ``state`` (the version goes up),
         its ``status``, and, with ``log``, its decision-log entries (the sequence goes up by one each).
 
-        The row is one UPDATE and the entries one INSERT (one ``executemany`` for several). The
-        INSERT is a Core statement run at once: a second report with the same ``client_ref``
-        fails here (unique constraint). Each entry names the request's API key (``API_KEY_ID``);
+        The row is one UPDATE and the entries one INSERT (one ``executemany`` for several), run
+        at once (service.statements): a second report with the same ``client_ref`` fails here
+        (unique constraint). Each entry names the request's API key (``API_KEY_ID``);
         a status change is announced to the tenant's webhooks in this transaction (``outbox``).
         """
         entries = [] if log is None else [log] if isinstance(log, Entry) else list(log)
@@ -189,7 +213,7 @@ class SessionRepository:
                 "kind": entry.kind, "client_ref": entry.client_ref, "request": entry.request,
                 "response": entry.response, "state_version": record.version, "key_id": key_id, "created_at": now,
             } for k, entry in enumerate(entries)]
-            self.db.execute(_APPEND_DECISION, rows[0] if len(rows) == 1 else rows)
+            _APPEND_DECISION.executemany(self.db, rows)
             for kind, n in Counter(entry.kind for entry in entries).items():
                 DECISIONS.labels(f"{self.kind}.{kind}").inc(n)
 
