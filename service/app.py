@@ -17,7 +17,7 @@ from service import __version__
 from service.auth import TenantCache, ensure_default_tenant
 from service.checkpoints import Checkpointer
 from service.datasets.router import router as datasets_router
-from service.db import WriteGate, make_engine, make_reader_sessionmaker, make_sessionmaker, sqlite_file
+from service.db import make_engine, make_reader_sessionmaker, make_sessionmaker, sqlite_file
 from service.exports.router import router as exports_router
 from service.fairness_metrics.router import router as metrics_router
 from service.handlers import install_handlers
@@ -33,6 +33,7 @@ from service.resources import routers
 from service.settings import Settings, get_settings
 from service.ui.router import router as ui_router
 from service.webhooks.router import routers as webhook_routers
+from service.write_gate import WriteGate
 
 __all__ = ["create_app"]
 
@@ -102,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.tenant_cache = TenantCache()
+    app.state.tenant_lookups = {}  # service.auth: a key's lookup in flight, shared by the requests that wait on it
     app.state.rate_limiter = RateLimiter(settings.rate_limit_per_second, settings.rate_limit_burst)
 
     install_handlers(app)

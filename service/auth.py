@@ -17,6 +17,7 @@ key the current request (or the job it queued) acts with, for the decision log.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import secrets
@@ -25,7 +26,7 @@ import weakref
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
@@ -227,17 +228,36 @@ async def authenticate(request: Request) -> CurrentTenant:
     """Step 1 of every ``/v1`` request (service.routing): the caller's tenant, from headers only.
 
     A cache hit costs a dictionary lookup; a miss reads the key in a reader session
-    (``BEGIN DEFERRED`` on SQLite), so it never takes the database's write lock.
+    (``BEGIN DEFERRED`` on SQLite), so it never takes the database's write lock. Requests
+    that miss on the same key while its lookup runs wait for that lookup: when an entry
+    expires under load, one read refreshes it, not one per request in flight.
     """
     token = bearer_token(request.headers.get("authorization"))
     state = request.app.state
     tenant = state.tenant_cache.get(token)
     if tenant is None:
-        tenant = await run_in_threadpool(_lookup, state.readers, state.sessions, token, state.settings.open_mode)
-        state.tenant_cache.put(token, tenant)
+        tenant = await _looked_up(state, token)
     request.state.tenant = tenant
     API_KEY_ID.set(tenant.key_id)
     return tenant
+
+
+async def _looked_up(state: Any, token: str | None) -> CurrentTenant:
+    """The tenant of ``token`` read once for every request waiting on it, then cached."""
+    lookups: dict[str | None, asyncio.Future[CurrentTenant]] = state.tenant_lookups  # in flight, by key
+    lookup = lookups.get(token)
+    if lookup is None:
+        async def run() -> CurrentTenant:
+            try:
+                tenant = await run_in_threadpool(_lookup, state.readers, state.sessions, token,
+                                                 state.settings.open_mode)
+            finally:
+                del lookups[token]
+            state.tenant_cache.put(token, tenant)
+            return tenant
+
+        lookup = lookups[token] = asyncio.ensure_future(run())
+    return await asyncio.shield(lookup)  # a waiter's cancellation does not cancel the others' lookup
 
 
 async def current_tenant(request: Request) -> CurrentTenant:

@@ -11,16 +11,13 @@ session, the ``SessionDep`` dependency hands it to the route, and the route clas
 commits once the response has been built — before anything is sent — or rolls
 back on error. Services and repositories flush, never commit.
 
-On SQLite the API's writers also pass this process's :class:`WriteGate`.
+On SQLite the API's writers also pass this process's write gate (service.write_gate).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import sqlite3
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -40,7 +37,6 @@ from sqlalchemy.types import TypeDecorator
 __all__ = [
     "ON_LOOP",
     "Base",
-    "GateBusy",
     "SessionDep",
     "UTCDateTime",
     "make_engine",
@@ -54,7 +50,6 @@ __all__ = [
     "table_of",
     "transaction",
     "utcnow",
-    "WriteGate",
 ]
 
 NAMING_CONVENTION = {
@@ -71,7 +66,6 @@ log = logging.getLogger(__name__)
 TRANSIENT_RETRY_S = 60.0
 SQLITE_BUSY_TIMEOUT_MS = 5_000
 PG_CONNECT_TIMEOUT_S = 5
-_GATE_HELD = "fairacq.gate_held"  # connection-record info key
 # Set while a request's work runs on the event loop, where nothing may block.
 ON_LOOP: ContextVar[bool] = ContextVar("fairacq_on_loop", default=False)
 
@@ -194,68 +188,6 @@ def _configure_sqlite(engine: Engine, background_checkpoints: bool) -> None:
             driver.execute(f"BEGIN {mode}")
         except sqlite3.OperationalError as exc:  # as SQLAlchemy would have raised it
             raise OperationalError(f"BEGIN {mode}", None, exc) from exc
-
-
-class GateBusy(Exception):
-    """The write gate is held and this transaction may not wait for it (it runs on the event loop)."""
-
-
-class WriteGate:
-    """One writing transaction at a time in this process (SQLite's API engine only).
-
-    SQLite admits one writer. Without the gate, this process's writers would wait in
-    SQLite's busy handler, which sleeps up to 100 ms a try; with it they queue on a lock
-    and start the moment the previous writer commits. The gate is taken when a writing
-    transaction begins (``BEGIN IMMEDIATE``) and given back when its connection returns
-    to the pool, right after the commit or rollback: it spans the transaction, nothing
-    before it. Work on the event loop never blocks on it (:class:`GateBusy`): it awaits
-    :meth:`released` and tries again.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._waiters: list[asyncio.Future[None]] = []  # the event loop's, woken when the gate is given back
-        self._waiters_lock = threading.Lock()
-
-    def install(self, engine: Engine) -> None:
-        event.listen(engine, "begin", self._take, insert=True)  # before the BEGIN is sent
-        for name in ("checkin", "invalidate", "soft_invalidate", "detach", "close"):
-            event.listen(engine.pool, name, self._give_back)
-
-    def released(self) -> asyncio.Future[None]:
-        """A future of the running loop, done once the gate is given back (or at once if it is free)."""
-        future = asyncio.get_running_loop().create_future()
-        with self._waiters_lock:
-            if self._lock.locked():
-                self._waiters.append(future)
-                return future
-        future.set_result(None)
-        return future
-
-    def _take(self, connection: Any) -> None:
-        if connection.get_execution_options().get("sqlite_begin", "IMMEDIATE") != "IMMEDIATE":
-            return
-        info = connection.connection.info
-        if info.get(_GATE_HELD):
-            return
-        if not self._lock.acquire(blocking=not ON_LOOP.get()):
-            raise GateBusy("another transaction of this process is writing")
-        info[_GATE_HELD] = True
-
-    def _give_back(self, _dbapi_connection: Any, record: Any, *_: Any) -> None:
-        if record is None or not record.info.pop(_GATE_HELD, False):
-            return
-        with self._waiters_lock:
-            self._lock.release()
-            waiters, self._waiters = self._waiters, []
-        for future in waiters:  # from a thread or from the loop itself: either way through the loop
-            with contextlib.suppress(RuntimeError):  # its loop has closed
-                future.get_loop().call_soon_threadsafe(_wake, future)
-
-
-def _wake(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:

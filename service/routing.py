@@ -22,7 +22,7 @@
       7. finish         commit, with the idempotent response, or roll back
 
 A writer's transaction on SQLite takes this process's write gate when it begins
-(service.db.WriteGate) and gives it back when it ends, so the gate spans the
+(service.write_gate) and gives it back when it ends, so the gate spans the
 transaction only: never a body being read, a client being authenticated or a
 wait. Commits run on finisher threads of their own (see ``_finish``).
 
@@ -37,7 +37,6 @@ import asyncio
 import functools
 import inspect
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
@@ -47,15 +46,15 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.routing import APIRoute
-from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service import idempotency
 from service.auth import authenticate
-from service.db import ON_LOOP, SQLITE_BUSY_TIMEOUT_MS, GateBusy, WriteGate, retrying
+from service.db import ON_LOOP, retrying
 from service.errors import PayloadTooLarge
 from service.media import require_json, takes_json_only
 from service.quotas import admit
+from service.write_gate import WriteGate, begin_on_loop
 
 __all__ = ["RawBody", "ServiceRoute", "commit_and_close", "light_endpoint", "read_only_endpoint", "rollback_and_close",
            "wait_before"]
@@ -67,11 +66,6 @@ log = logging.getLogger(__name__)
 REPLAY_HEADER = "Idempotent-Replayed"
 # Response headers worth replaying; the rest are recomputed by the server.
 STORED_HEADERS = ("location", "etag", "content-type")
-# A light endpoint on the event loop whose BEGIN finds SQLite locked by another process
-# tries again after this long, doubling up to the cap: another process's write
-# transaction (a job worker's claim or heartbeat) lasts about a millisecond.
-BUSY_RETRY_FIRST_S = 0.0005
-BUSY_RETRY_MAX_S = 0.008
 FINISHER_THREADS = 16  # at most this many commits at once; each takes a fraction of a millisecond
 Waiter = Callable[[Request], Awaitable[None]]
 
@@ -168,33 +162,6 @@ async def _finish(fn: Callable[..., T], *args: Any) -> T:
     return await loop.run_in_executor(_FINISHERS, functools.partial(fn, *args))
 
 
-async def _begin_on_loop(db: Session, gate: WriteGate) -> bool:
-    """Begin ``db``'s writing transaction on the event loop, never blocking it.
-
-    The gate held by another transaction of this process: await its release and try
-    again. SQLite's lock held by another process (a job worker's claim, a second API
-    process): try again after a short sleep, backing off, for as long as SQLite's own
-    busy timeout would have waited. False when that runs out or BEGIN fails otherwise:
-    the caller then runs the request on a thread, where the same error is raised.
-    """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + SQLITE_BUSY_TIMEOUT_MS / 1000
-    delay = BUSY_RETRY_FIRST_S
-    while True:
-        try:
-            db.connection()
-            return True
-        except GateBusy:
-            db.rollback()
-            await gate.released()
-        except OperationalError as exc:
-            db.rollback()
-            if getattr(exc.orig, "sqlite_errorcode", None) != sqlite3.SQLITE_BUSY or loop.time() + delay > deadline:
-                return False
-            await asyncio.sleep(delay)
-            delay = min(2 * delay, BUSY_RETRY_MAX_S)
-
-
 def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
     """A sync endpoint seen by FastAPI as ``async``: steps 5 and 6 of the module docstring.
 
@@ -211,7 +178,7 @@ def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
             await scope.options.waiter(scope.request)
         if scope.options.light and scope.gate is not None and scope.db is not None:
             ON_LOOP.set(True)
-            if await _begin_on_loop(scope.db, scope.gate):
+            if await begin_on_loop(scope.db, scope.gate):
                 return endpoint(**kwargs)
             ON_LOOP.set(False)
         return await run_in_threadpool(endpoint, **kwargs)

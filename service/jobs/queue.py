@@ -13,7 +13,7 @@ dead cannot overwrite a newer attempt (the result is written at most once).
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, or_, select, update
@@ -28,8 +28,8 @@ from service.logs import REQUEST_ID
 from service.quotas import check_active_jobs
 from service.settings import Settings
 
-__all__ = ["StaleAttempt", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "purge_finished", "release",
-           "request_cancel"]
+__all__ = ["StaleAttempt", "any_runnable", "claim", "enqueue", "fence", "finish_failure", "heartbeat", "purge_finished",
+           "release", "request_cancel"]
 
 
 DEFAULT_MAX_ATTEMPTS = 3
@@ -97,22 +97,26 @@ def _end(db: Session, job: Job, status: str) -> None:
         db.execute(increment)
 
 
+def _runnable(now: datetime, kinds: list[str] | None) -> Any:
+    """Jobs a worker may claim now: queued and due, or running with an expired lease."""
+    condition = or_((Job.status == "queued") & (Job.run_after <= now),
+                    (Job.status == "running") & (Job.lease_expires_at < now))
+    return condition if not kinds else condition & Job.kind.in_(kinds)
+
+
+def any_runnable(db: Session, kinds: list[str] | None = None) -> bool:
+    """Whether :func:`claim` would find a job: a read, for an idle worker's poll in a reader's transaction.
+
+    On SQLite a claim's transaction takes the database's write lock (``BEGIN IMMEDIATE``):
+    an idle worker polling by claiming would hold it once a poll for nothing, and every
+    API request arriving meanwhile would wait for it.
+    """
+    return db.scalar(select(Job.id).where(_runnable(utcnow(), kinds)).limit(1)) is not None
+
+
 def claim(db: Session, worker_id: str, lease_seconds: float, kinds: list[str] | None = None) -> Job | None:
     """Claim one runnable job: queued and due, or running with an expired lease."""
-    now = utcnow()
-    query = (
-        select(Job)
-        .where(
-            or_(
-                (Job.status == "queued") & (Job.run_after <= now),
-                (Job.status == "running") & (Job.lease_expires_at < now),
-            )
-        )
-        .order_by(Job.run_after, Job.created_at)
-        .limit(1)
-    )
-    if kinds:
-        query = query.where(Job.kind.in_(kinds))
+    query = select(Job).where(_runnable(utcnow(), kinds)).order_by(Job.run_after, Job.created_at).limit(1)
     if db.get_bind().dialect.name == "postgresql":
         query = query.with_for_update(skip_locked=True)
     job = db.scalar(query)

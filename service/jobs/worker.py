@@ -32,7 +32,14 @@ from sqlalchemy.orm import Session, sessionmaker
 import service.models  # noqa: F401  (every table, for foreign keys)
 from service import idempotency, tracing
 from service.auth import API_KEY_ID
-from service.db import TRANSIENT_RETRY_S, make_engine, make_sessionmaker, retrying, transaction
+from service.db import (
+    TRANSIENT_RETRY_S,
+    make_engine,
+    make_reader_sessionmaker,
+    make_sessionmaker,
+    retrying,
+    transaction,
+)
 from service.exports.repository import purge_exports
 from service.jobs import queue
 from service.jobs.models import Job
@@ -105,6 +112,7 @@ class Worker:
                  alive: Any = None, parent_pid: int | None = None) -> None:
         self.settings = settings
         self.sessions = sessions or make_sessionmaker(make_engine(settings.database_url, pool_size=2))
+        self.readers = make_reader_sessionmaker(self.sessions.kw["bind"])  # polls that find nothing write nothing
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = False
         self._alive_value = alive
@@ -137,6 +145,9 @@ class Worker:
     def run_once(self) -> bool:
         """Claim and run one job; return whether there was one."""
         try:
+            with self.readers() as db:
+                if not queue.any_runnable(db, list(HANDLERS)):
+                    return False
             with transaction(self.sessions) as db:
                 job = queue.claim(db, self.worker_id, self.settings.job_lease_seconds, list(HANDLERS))
                 fields = _fields(job) if job is not None else None
