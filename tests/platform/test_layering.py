@@ -36,3 +36,13 @@ def test_the_checker_catches_a_forbidden_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("from sqlalchemy import select\nimport service.db\n")
     assert _imports(bad) == ["sqlalchemy", "service.db"]
+
+
+SERVICE = ALGORITHMS.parent
+MODULE_LINES = 300  # every module of service/ stays under this (a newcomer reads one in a sitting)
+
+
+def test_every_service_module_is_under_300_lines():
+    long = {str(path.relative_to(SERVICE)): n for path in sorted(SERVICE.rglob("*.py"))
+            if (n := len(path.read_text().splitlines())) >= MODULE_LINES}
+    assert long == {}

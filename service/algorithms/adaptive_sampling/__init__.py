@@ -20,6 +20,7 @@ from service.algorithms.adaptive_sampling.model import (
     evaluate_groups,
     fit_and_evaluate,
 )
+from service.algorithms.adaptive_sampling.scores import ScoreComponents, score_components
 from service.algorithms.adaptive_sampling.state import (
     AOPT_PLUS_DEFAULT_C1,
     REASONS,
@@ -29,15 +30,7 @@ from service.algorithms.adaptive_sampling.state import (
     SamplerConfig,
     SamplerState,
 )
-from service.algorithms.adaptive_sampling.steps import (
-    ScoreComponents,
-    apply_observation,
-    draws_random,
-    next_decision,
-    release,
-    reserve,
-    score_components,
-)
+from service.algorithms.adaptive_sampling.steps import apply_observation, draws_random, next_decision, release, reserve
 from service.algorithms.adaptive_sampling.summary import SamplerSummary, summary
 
 __all__ = [

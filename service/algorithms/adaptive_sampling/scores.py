@@ -1,7 +1,8 @@
 """Score terms of the adaptive sampling paper: the UCBs of eq. 6 and eq. 4 and tie-breaking.
 
 Every function works on per-group arrays in the session's group order, so
-choosing a group is O(groups) numpy work with no training. Undefined entries
+choosing a group is O(groups) numpy work with no training; :func:`score_components`
+puts the terms of a session's scores together. Undefined entries
 (a group without samples has no ``c0 / sqrt(N_z)``) are ``nan``.
 
 References
@@ -13,16 +14,23 @@ eq. 6 (practical UCB with c0 and the Mann–Kendall term).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import numpy as np
 
+from service.algorithms.adaptive_sampling.state import SamplerConfig, SamplerState
 from service.algorithms.adaptive_sampling.trend import standardized_trend
 
 __all__ = [
     "TIE_TOL",
+    "ScoreComponents",
     "argmax_lowest",
     "argmin_lowest",
     "deviation_bound",
     "empirical_bonus",
+    "score_components",
     "theoretical_bonus",
     "trend_terms",
 ]
@@ -106,3 +114,41 @@ def trend_terms(mk_s: list[int], lengths: list[int], c1: float) -> np.ndarray:
     if c1 == 0.0:
         return np.zeros(len(mk_s))
     return np.array([c1 * standardized_trend(s, n) for s, n in zip(mk_s, lengths, strict=True)])
+
+
+@dataclass(frozen=True)
+class ScoreComponents:
+    """Per-group ``loss``, ``bonus``, ``trend`` and ``ucb = loss + bonus + trend`` (``nan``: undefined)."""
+
+    loss: np.ndarray
+    bonus: np.ndarray
+    trend: np.ndarray
+    ucb: np.ndarray
+
+    def as_dict(self, groups: Sequence[str]) -> dict[str, dict[str, float | None]]:
+        columns = [[x if math.isfinite(x) else None for x in v.tolist()]
+                   for v in (self.loss, self.bonus, self.trend, self.ucb)]
+        return {g: dict(zip(("loss", "bonus", "trend", "ucb"), row, strict=True))
+                for g, row in zip(groups, zip(*columns, strict=True), strict=True)}
+
+
+def score_components(config: SamplerConfig, state: SamplerState) -> ScoreComponents:
+    """The terms of each group's score; only Aopt and Aopt+ have a bonus and a trend.
+
+    References
+    ----------
+    Shekhar et al. (2021), eq. 6 (``bound="empirical"``) and eq. 4 (``"theoretical"``).
+    """
+    loss = np.array([np.nan if v is None else v for v in state.group_losses], dtype=float)
+    counts = np.asarray(state.counts, dtype=float) + np.asarray(state.pending, dtype=float)
+    if config.strategy not in ("aopt", "aopt_plus"):
+        bonus = trend = np.zeros_like(loss)
+    else:
+        if config.bound == "empirical":
+            bonus = empirical_bonus(counts, config.c0)
+        else:
+            bonus = theoretical_bonus(counts, config.bound_c, config.bound_vc_dim, config.bound_delta)
+        lengths = [len(h) for h in state.accuracy_history]
+        assert config.c1 is not None, "SamplerConfig resolves c1"
+        trend = trend_terms(list(state.mk_s), lengths, float(config.c1))
+    return ScoreComponents(loss, bonus, trend, loss + bonus + trend)

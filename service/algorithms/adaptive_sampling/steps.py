@@ -46,18 +46,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
 from service.algorithms.adaptive_sampling import trend as mann_kendall
-from service.algorithms.adaptive_sampling.scores import (
-    argmax_lowest,
-    argmin_lowest,
-    empirical_bonus,
-    theoretical_bonus,
-    trend_terms,
-)
+from service.algorithms.adaptive_sampling.scores import ScoreComponents, argmax_lowest, argmin_lowest, score_components
 from service.algorithms.adaptive_sampling.state import (
     BudgetExhaustedError,
     Decision,
@@ -66,55 +60,9 @@ from service.algorithms.adaptive_sampling.state import (
 )
 from service.algorithms.validation import InputError
 
-__all__ = [
-    "ScoreComponents",
-    "apply_observation",
-    "draws_random",
-    "next_decision",
-    "release",
-    "reserve",
-    "score_components",
-]
+__all__ = ["apply_observation", "draws_random", "next_decision", "release", "reserve"]
 
 GroupValues = Mapping[str, float | None] | Sequence[float | None] | np.ndarray
-
-
-@dataclass(frozen=True)
-class ScoreComponents:
-    """Per-group ``loss``, ``bonus``, ``trend`` and ``ucb = loss + bonus + trend`` (``nan``: undefined)."""
-
-    loss: np.ndarray
-    bonus: np.ndarray
-    trend: np.ndarray
-    ucb: np.ndarray
-
-    def as_dict(self, groups: Sequence[str]) -> dict[str, dict[str, float | None]]:
-        columns = [[x if math.isfinite(x) else None for x in v.tolist()]
-                   for v in (self.loss, self.bonus, self.trend, self.ucb)]
-        return {g: dict(zip(("loss", "bonus", "trend", "ucb"), row, strict=True))
-                for g, row in zip(groups, zip(*columns, strict=True), strict=True)}
-
-
-def score_components(config: SamplerConfig, state: SamplerState) -> ScoreComponents:
-    """The terms of each group's score; only Aopt and Aopt+ have a bonus and a trend.
-
-    References
-    ----------
-    Shekhar et al. (2021), eq. 6 (``bound="empirical"``) and eq. 4 (``"theoretical"``).
-    """
-    loss = np.array([np.nan if v is None else v for v in state.group_losses], dtype=float)
-    counts = np.asarray(state.counts, dtype=float) + np.asarray(state.pending, dtype=float)
-    if config.strategy not in ("aopt", "aopt_plus"):
-        bonus = trend = np.zeros_like(loss)
-    else:
-        if config.bound == "empirical":
-            bonus = empirical_bonus(counts, config.c0)
-        else:
-            bonus = theoretical_bonus(counts, config.bound_c, config.bound_vc_dim, config.bound_delta)
-        lengths = [len(h) for h in state.accuracy_history]
-        assert config.c1 is not None, "SamplerConfig resolves c1"
-        trend = trend_terms(list(state.mk_s), lengths, float(config.c1))
-    return ScoreComponents(loss, bonus, trend, loss + bonus + trend)
 
 
 def next_decision(config: SamplerConfig, state: SamplerState, rng: np.random.Generator) -> Decision:
