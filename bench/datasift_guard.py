@@ -29,6 +29,11 @@ VALIDATION_MARGIN (else the one with the best validation accuracy). Nothing of t
 test split enters the choice. This rule was added after the second run's test
 results (docs/benchmarks.md says what had been seen).
 
+After the third run, guarded DataSift-Inf's managed runs (objective acceptance)
+lay the guard's tiers out for one end: every candidate within the guard before
+any outside it. That is a change in ``service.algorithms.datasift``, not here;
+it was chosen on data apart from the test split (docs/DECISIONS.md says how).
+
 Run: ``.venv/bin/python -m bench.datasift_guard [--quick]``.
 """
 

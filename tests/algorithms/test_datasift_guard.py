@@ -329,6 +329,81 @@ def test_influence_order_ranks_within_the_guard_first():
     assert resorted.partition_items(0).tolist() == [3, 4, 0, 2, 1]  # tiers 0: 3; 1: 4, 0; 2: 2, 1
 
 
+def test_one_sided_order_offers_every_guarded_item_first_by_hand():
+    # The case above, laid out for one end (a managed run's objective order): within the guard, then outside.
+    fairness = np.array([-0.9, -0.5, -0.1, 0.2, 0.6, -0.3, 0.4, -0.8])
+    within = np.array([False, True, True, True, False, True, True, False])
+    assert guarded_order(fairness, within, "front").tolist() == [1, 0, 0, 0, 1, 0, 0, 1]
+    assert guarded_order(fairness, within, "back").tolist() == [0, 1, 1, 1, 0, 1, 1, 0]
+    assert guarded_order(fairness, None, "front").tolist() == [0] * 8  # no guard: Algorithm 2's order
+    with pytest.raises(InputError, match="side"):
+        guarded_order(fairness, within, "middle")
+    parts = [PartitionStats("0", 5, [0.0], 0.0), PartitionStats("1", 3, [1.0], 0.0)]
+    config = BanditConfig(batch_size=2, budget=4, batch_selection="influence", accuracy_tolerance=0.01,
+                          accuracy_weight=1.0, acceptance="objective")
+    assignment = np.array([0, 0, 0, 0, 0, 1, 1, 1])
+    state = init_state(config, parts, assignment=assignment, influence=fairness, initial_fairness=0.2,
+                       within_guard=within, guard_side="front")
+    # 0: within 1 (−0.5), 2 (−0.1), 3 (0.2), then outside 0 (−0.9), 4 (0.6); the two-sided order is [1, 2, 0, 4, 3]
+    assert state.partition_items(0).tolist() == [1, 2, 3, 0, 4]
+    assert state.partition_items(1).tolist() == [5, 6, 7]  # two-sided: [5, 7, 6]
+    # Re-sorted for the back (F changed sign) with the back's key: outside 4 (−0.6), 0 (0.9), then within
+    # 3 (−0.2), 2 (0.1), 1 (0.5); the back end offers the guarded items with the largest key first.
+    back = reorder_remaining(state, -fairness, within, "back")
+    assert back.partition_items(0).tolist() == [4, 0, 3, 2, 1]
+    assert reorder_remaining(state, -fairness, within).partition_items(0).tolist() == [3, 4, 0, 2, 1]  # two-sided
+    flipped = init_state(config, parts, assignment=assignment, influence=-fairness, initial_fairness=-0.2,
+                         within_guard=within, guard_side="back")
+    decision = next_decision(config, flipped, np.random.default_rng(0))
+    assert decision.take == "back" and decision.item_indices == {0: (2, 1), 1: (6, 5)}[decision.partition_index]
+
+
+def test_objective_managed_run_offers_no_item_outside_the_guard_while_one_within_is_left(monkeypatch):
+    from service.algorithms.datasift import run as run_module
+    flags: dict[str, np.ndarray] = {}
+    outside_batches, violations = [0], [0]
+    real_offer, real_next = run_module.offer_key, run_module.next_decision
+
+    def recording_offer(*args, **kwargs):
+        key, within = real_offer(*args, **kwargs)
+        flags["within"] = within
+        return key, within
+
+    def checking_next(config, state, rng):
+        decision = real_next(config, state, rng)
+        batch = np.asarray(decision.item_indices)
+        left = np.setdiff1d(state.partition_items(decision.partition_index), batch)
+        if not flags["within"][batch].all():
+            outside_batches[0] += 1
+            violations[0] += int(flags["within"][left].any())
+        return decision
+
+    monkeypatch.setattr(run_module, "offer_key", recording_offer)
+    monkeypatch.setattr(run_module, "next_decision", checking_next)
+    pool, train, test = _synthetic(3)
+    config = BanditConfig(batch_size=20, budget=160, batch_selection="influence", accuracy_tolerance=0.01,
+                          accuracy_weight=0.5, acceptance="objective", reward_scale="running_max")
+    result = run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4,
+                             validation=_synthetic(4)[2])
+    # The run reaches items outside the guard (the pool runs out), and only once their partition has no
+    # guarded item left; the two-sided order offered 9 such batches here while guarded items were left.
+    assert result.stop_reason == "pool_exhausted" and outside_batches[0] > 0 and violations[0] == 0
+
+
+def test_fairness_acceptance_guarded_run_keeps_the_two_sided_order():
+    # Golden values printed by the code at commit 2f0a257 (before one-sided orders), same call: Algorithm 1's
+    # rule serves both ends from one order, so its guarded run is unchanged.
+    pool, train, test = _synthetic(3)
+    config = BanditConfig(batch_size=20, budget=160, batch_selection="influence", accuracy_tolerance=0.01,
+                          accuracy_weight=0.5, reward_scale="running_max")
+    result = run_acquisition(pool, train, test, config, np.random.default_rng(7), max_components=4,
+                             validation=_synthetic(4)[2])
+    acquired = result.acquired.tolist()
+    assert (len(acquired), acquired[:8], sum(acquired)) == (40, [59, 64, 69, 89, 266, 427, 418, 107], 10064)
+    assert (result.final_fairness, result.evaluations, result.stop_reason) == (0.1838665245978326, 29,
+                                                                               "pool_exhausted")
+
+
 def test_accuracy_surrogate_gradient_matches_finite_differences():
     pool, train, test = _synthetic(0)
     model = fit_logistic(train.X, train.y)

@@ -26,7 +26,9 @@ counter it; both are off by default, which leaves every step the paper's.
   changes included, each part lies in [−1, 1], so with β = 1 a batch that costs
   the largest fairness change seen so far is never kept. DataSift-Inf then ranks
   by the same objective estimated from influence (:func:`objective_key`): ranking
-  by fairness influence alone offers first the batches that objective rejects.
+  by fairness influence alone offers first the batches that objective rejects. A
+  managed run's objective order is one-sided (rebuilt when F changes sign), so
+  there every candidate within the guard is offered before any outside it.
 
 Accuracy is whatever accuracy-side number the client reports, higher being
 better; managed runs use accuracy on a validation split kept apart from the test
@@ -107,14 +109,22 @@ def within_guard(accuracy_influence: np.ndarray, n_train: int, batch_size: int, 
     return np.asarray(influence >= -tolerance * n_train / batch_size)
 
 
-def guarded_order(influence: np.ndarray, within: np.ndarray | None) -> np.ndarray:
-    """Sort key tiers for DataSift-Inf's offer order with the guard.
+def guarded_order(influence: np.ndarray, within: np.ndarray | None, side: str | None = None) -> np.ndarray:
+    """Sort key tiers for DataSift-Inf's offer order with the guard; sort by (tier, influence).
 
-    Batches are taken from the front (most negative fairness influence first) or,
-    when F has the other sign, from the back. Candidates outside the guard go in
-    the middle: after every candidate within it whose influence has the wanted
-    sign, from either end. Returns an int tier per item (0 within with influence
-    < 0, 1 outside, 2 within with influence ≥ 0); sort by (tier, influence).
+    Two-sided (``side=None``): batches are taken from the front (most negative
+    influence first) or, when F has the other sign, from the back, so candidates
+    outside the guard go in the middle, after every candidate within it whose
+    influence has the wanted sign, from either end: tier 0 within with influence
+    < 0, 1 outside, 2 within with influence ≥ 0.
+
+    One-sided (``side="front"`` or ``"back"``, for an order that is rebuilt when F
+    changes sign): every candidate within the guard comes before any outside it,
+    from that end: front 0 within, 1 outside; back 0 outside, 1 within. An item
+    outside the guard is estimated to break the guard, which rejects its batch
+    whatever the fairness gain; one within it whose key has the unwanted sign is
+    only estimated to fall short of a soft objective, and those nearest zero come first.
+
     Without ``within`` every item is tier 0, which is Algorithm 2's order.
     """
     influence = np.asarray(influence, dtype=float)
@@ -123,6 +133,10 @@ def guarded_order(influence: np.ndarray, within: np.ndarray | None) -> np.ndarra
     within = np.asarray(within, dtype=bool)
     if len(within) != len(influence):
         raise InputError("the accuracy guard needs one flag per pool item")
+    if side is not None:
+        if side not in ("front", "back"):
+            raise InputError(f"side must be 'front', 'back' or None; got {side!r}")
+        return np.where(within == (side == "back"), 1, 0).astype(np.int64)
     return np.where(within, np.where(influence < 0, 0, 2), 1).astype(np.int64)
 
 

@@ -183,28 +183,27 @@ def run_acquisition(
     C : float
         Inverse L2 strength of the logistic regression (scikit-learn's ``C``).
     refresh_influence : bool
-        DataSift-Inf only: after a kept batch, recompute influence at the new
-        model and re-sort what is left (Algorithm 2 computes it once: False).
+        DataSift-Inf only: after a kept batch, recompute influence at the new model and
+        re-sort what is left (Algorithm 2 computes it once: False).
     progress : callable, optional
         Called with the fraction done (0..1) after every round, and with 1.0
         when the run ends (not when it is cancelled).
     should_stop : callable, optional
-        Polled before every round; when it returns True the run stops with
-        ``stop_reason="cancelled"``.
+        Polled before every round; when it returns True the run stops (``"cancelled"``).
     validation : LabeledData, optional
         Beyond the paper: where accuracy is measured for ``accuracy_weight`` /
         ``accuracy_tolerance`` (required by them), apart from ``test``. DataSift-Inf then
         estimates each pool point's influence on soft validation accuracy; it ranks within
         the guard first and, with ``acceptance="objective"``, by the estimated objective
-        (:func:`~service.algorithms.datasift.guard.objective_key`, re-sorted when F changes sign).
+        (:func:`~service.algorithms.datasift.guard.objective_key`, re-sorted when F changes sign,
+        so one-sided: every item within the guard before any outside it).
 
     Returns
     -------
     AcquisitionResult
-        ``trajectory`` has one entry per evaluated batch: ``round``,
-        ``partition``, ``accepted``, ``fairness`` and ``accuracy`` of the model
-        trained with that batch, ``best_fairness`` and ``n_acquired`` after it
-        (and ``validation_accuracy`` with a validation split).
+        ``trajectory`` has one entry per evaluated batch: ``round``, ``partition``, ``accepted``,
+        ``fairness`` and ``accuracy`` of the model trained with that batch, ``best_fairness`` and
+        ``n_acquired`` after it (and ``validation_accuracy`` with a validation split).
 
     References
     ----------
@@ -234,8 +233,9 @@ def run_acquisition(
             accuracy_influence = pool_accuracy_influence(model, train.X, train.y, validation.X, validation.y,
                                                          pool.X, pool.y)
         key, within = offer_key(config, influence, accuracy_influence, n_fit)
+    side = "front" if config.acceptance == "objective" else None  # one-sided: re-sorted when F changes sign
     state = init_state(config, partitioning.partitions, assignment=partitioning.assignment, rng=rng,
-                       influence=key, initial_fairness=fairness, within_guard=within)
+                       influence=key, initial_fairness=fairness, within_guard=within, guard_side=side)
     cap = config.max_evaluations or max(1, math.ceil(len(pool) / config.batch_size))
     acquired: list[np.ndarray] = []
     trajectory: list[dict[str, Any]] = []
@@ -268,7 +268,8 @@ def run_acquisition(
                                                                      validation.y, pool.X, pool.y)
                 assert influence is not None
                 key, within = offer_key(config, influence, accuracy_influence, n_fit, front)
-                state, ordered_front = reorder_remaining(state, key, within), front
+                side = side and ("front" if front else "back")
+                state, ordered_front = reorder_remaining(state, key, within, side), front
         trajectory.append({
             "round": decision.round,
             "partition": decision.partition,

@@ -32,6 +32,7 @@ def init_state(
     influence_sign: int = 1,
     initial_fairness: float | None = None,
     within_guard: np.ndarray | None = None,
+    guard_side: str | None = None,
 ) -> BanditState:
     """A fresh bandit over ``partitions``.
 
@@ -60,6 +61,10 @@ def init_state(
         then rank by fairness influence among those items first; the others are
         offered only after every guarded item of the wanted sign
         (:func:`~service.algorithms.datasift.guard.guarded_order`).
+    guard_side : {None, "front", "back"}
+        Beyond the paper: ``None`` lays the guard's tiers out for both ends; ``"front"``
+        or ``"back"`` for an order built for one end (a managed run's objective order),
+        every guarded item before any other from that end.
 
     References
     ----------
@@ -77,7 +82,7 @@ def init_state(
         assignment = np.asarray(assignment, dtype=np.int64)
         if assignment.min() < 0 or assignment.max() >= g or np.any(np.bincount(assignment, minlength=g) != sizes):
             raise InputError("assignment does not match the partitions' sizes")
-        items = _ordered_items(config, assignment, g, rng, influence, within_guard)
+        items = _ordered_items(config, assignment, g, rng, influence, within_guard, guard_side)
     elif config.batch_selection == "influence":
         raise InputError("influence batches need the pool (an assignment and predicted influence)")
     state = BanditState(
@@ -99,7 +104,7 @@ def init_state(
 
 def _ordered_items(
     config: BanditConfig, assignment: np.ndarray, g: int, rng: np.random.Generator | None,
-    influence: np.ndarray | None, within: np.ndarray | None = None,
+    influence: np.ndarray | None, within: np.ndarray | None = None, side: str | None = None,
 ) -> np.ndarray:
     if config.batch_selection == "influence":
         if influence is None or len(influence) != len(assignment):
@@ -108,7 +113,7 @@ def _ordered_items(
         if not np.all(np.isfinite(key)):
             raise InputError("predicted influence must be finite")
         # by partition, then the guard's tier (all 0 without a guard), then ascending influence
-        order = np.lexsort((key, guarded_order(key, within), assignment))
+        order = np.lexsort((key, guarded_order(key, within, side), assignment))
     else:
         if rng is None:
             raise InputError("random batches need rng to shuffle the pool")
@@ -118,12 +123,14 @@ def _ordered_items(
     return order
 
 
-def reorder_remaining(state: BanditState, influence: np.ndarray, within: np.ndarray | None = None) -> BanditState:
+def reorder_remaining(state: BanditState, influence: np.ndarray, within: np.ndarray | None = None,
+                      side: str | None = None) -> BanditState:
     """A copy of ``state`` whose items still on offer are re-sorted by a new ``influence``.
 
     For a managed DataSift-Inf run that recomputes influence at the current
     model after a batch is kept; items already offered keep their places.
-    ``within`` (beyond the paper) is the accuracy guard's flag per pool item, as in
+    ``within`` and ``side`` (beyond the paper) are the accuracy guard's flag per pool
+    item and the end the order is built for, as ``within_guard`` and ``guard_side`` in
     :func:`init_state`.
 
     References
@@ -133,7 +140,7 @@ def reorder_remaining(state: BanditState, influence: np.ndarray, within: np.ndar
     if state.items is None:
         raise InputError("this bandit does not know the pool's items")
     influence = np.asarray(influence, dtype=float)
-    tiers = guarded_order(influence, within)
+    tiers = guarded_order(influence, within, side)
     items = state.items.copy()
     for j in range(len(state.partition_ids)):
         lo, hi = state.offsets[j] + state.start[j], state.offsets[j] + state.end[j]
