@@ -9,8 +9,9 @@ from fastapi import APIRouter, Query
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
+from service.endpoints import RawBody
 from service.errors import Unprocessable
-from service.routing import RawBody, ServiceRoute
+from service.routing import ServiceRoute
 
 M = TypeVar("M", bound=BaseModel)
 

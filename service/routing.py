@@ -26,24 +26,21 @@ A writer's transaction on SQLite takes this process's write gate when it begins
 transaction only: never a body being read, a client being authenticated or a
 wait. Commits run on finisher threads of their own (see ``_finish``).
 
-Endpoint markers (:func:`read_only_endpoint`, :func:`light_endpoint`,
-:func:`wait_before`) may be written above or below ``@router.post``: the route
-reads them when it handles its first request.
+Endpoint markers (``read_only_endpoint``, ``light_endpoint``, ``wait_before``)
+and how the route calls an endpoint (its session and tenant handed over, not
+solved as dependencies) are in service.endpoints.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import inspect
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
-from fastapi import Depends, Request, Response
+from fastapi import Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session, sessionmaker
@@ -51,15 +48,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from service import idempotency
 from service.auth import authenticate
 from service.db import ON_LOOP, retrying
+from service.endpoints import SCOPE, Options, Scope, bind
 from service.errors import PayloadTooLarge
-from service.media import require_json, takes_json_only
+from service.media import require_json
 from service.quotas import admit
-from service.write_gate import WriteGate, begin_on_loop
 
-__all__ = ["RawBody", "ServiceRoute", "commit_and_close", "light_endpoint", "read_only_endpoint", "rollback_and_close",
-           "wait_before"]
+__all__ = ["REPLAY_HEADER", "ServiceRoute", "commit_and_close", "rollback_and_close"]
 
-F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -67,84 +62,6 @@ REPLAY_HEADER = "Idempotent-Replayed"
 # Response headers worth replaying; the rest are recomputed by the server.
 STORED_HEADERS = ("location", "etag", "content-type")
 FINISHER_THREADS = 16  # at most this many commits at once; each takes a fraction of a millisecond
-Waiter = Callable[[Request], Awaitable[None]]
-
-
-def read_only_endpoint(fn: F) -> F:
-    """Mark a POST that writes nothing (a stateless computation): it runs as a reader."""
-    fn.__dict__["__read_only__"] = True  # the markers go in the function's namespace: _Options.of reads them
-    return fn
-
-
-def light_endpoint(fn: F) -> F:
-    """Mark a sync endpoint whose work is O(session state): one decision or one report.
-
-    On SQLite such a request runs on the event loop: its writes would queue on the
-    process's write gate anyway and the GIL lets no thread run beside it, so a hop to the
-    pool and back would only add the hop's own cost to a request that takes a fraction of
-    a millisecond. Its BEGIN never blocks the loop: a gate held by a thread is awaited, a
-    database locked by another process is tried again after short sleeps (and after
-    SQLite's busy timeout the request goes to the thread pool, which raises what SQLite
-    says). Falling back to a thread whenever the gate was held would hand every later
-    light request to the pool too while that thread held it: under load the process would
-    run all of them on threads, at about half the throughput. On PostgreSQL it always runs
-    in the thread pool.
-    """
-    fn.__dict__["__light__"] = True
-    return fn
-
-
-def wait_before(waiter: Waiter) -> Callable[[F], F]:
-    """Mark an endpoint that first awaits ``waiter(request)``, holding no lock or transaction."""
-
-    def mark(fn: F) -> F:
-        fn.__dict__["__wait_before__"] = waiter
-        return fn
-
-    return mark
-
-
-async def _raw_body(request: Request) -> bytes:
-    return await request.body()
-
-
-RawBody = Annotated[bytes, Depends(_raw_body)]
-"""The body as bytes, for an endpoint that parses it itself (and may take FAIRACQ_MAX_BODY_BYTES)."""
-
-
-@dataclass(frozen=True)
-class _Options:
-    read_only: bool
-    light: bool
-    waiter: Waiter | None
-    raw_body: bool
-    json_only: bool
-
-    @classmethod
-    def of(cls, route: ServiceRoute, fn: Callable[..., Any]) -> _Options:
-        return cls(getattr(fn, "__read_only__", False), getattr(fn, "__light__", False), getattr(fn, "__wait_before__",
-                   None), any(d.call is _raw_body for d in route.dependant.dependencies),
-                   takes_json_only(route.openapi_extra, route.body_field is not None))
-
-
-@dataclass
-class _Scope:
-    """What the wrapped endpoint needs to know about its request."""
-
-    request: Request
-    options: _Options
-    db: Session | None  # None for a reader
-    gate: WriteGate | None  # SQLite's; None on PostgreSQL
-
-
-_SCOPE: ContextVar[_Scope] = ContextVar("fairacq_request_scope")
-
-
-async def _run(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn`` on the event loop when this request runs there, else in the thread pool."""
-    if ON_LOOP.get():
-        return fn(*args, **kwargs)
-    return await run_in_threadpool(fn, *args, **kwargs)
 
 
 # Commits, rollbacks and claim releases run on threads of their own, not the pool that
@@ -160,30 +77,6 @@ async def _finish(fn: Callable[..., T], *args: Any) -> T:
         return fn(*args)
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_FINISHERS, functools.partial(fn, *args))
-
-
-def _wrap(endpoint: Callable[..., Any]) -> Callable[..., Any]:
-    """A sync endpoint seen by FastAPI as ``async``: steps 5 and 6 of the module docstring.
-
-    FastAPI validates a sync endpoint's return value in a second thread hop; as a
-    coroutine its (small) response is validated on the loop. The signature, the
-    docstring and the return annotation FastAPI reads are the endpoint's own
-    (``functools.wraps``; FastAPI unwraps ``__wrapped__``).
-    """
-
-    @functools.wraps(endpoint)
-    async def call(**kwargs: Any) -> Any:
-        scope = _SCOPE.get()
-        if scope.options.waiter is not None:
-            await scope.options.waiter(scope.request)
-        if scope.options.light and scope.gate is not None and scope.db is not None:
-            ON_LOOP.set(True)
-            if await begin_on_loop(scope.db, scope.gate):
-                return endpoint(**kwargs)
-            ON_LOOP.set(False)
-        return await run_in_threadpool(endpoint, **kwargs)
-
-    return call
 
 
 def commit_and_close(db: Session, claim: idempotency.Claim | None = None, response: Response | None = None) -> None:
@@ -212,17 +105,15 @@ class ServiceRoute(APIRoute):
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         self._original = endpoint
-        self._options: _Options | None = None
-        if not inspect.iscoroutinefunction(endpoint):
-            endpoint = _wrap(endpoint)
-        super().__init__(path, endpoint, **kwargs)
+        self._options: Options | None = None
+        super().__init__(path, bind(endpoint), **kwargs)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
         async def route(request: Request) -> Response:
             if self._options is None:  # read late, so markers above @router.post count too
-                self._options = _Options.of(self, self._original)
+                self._options = Options.of(self, self._original)
             token = ON_LOOP.set(False)
             try:
                 return await _handle(handler, request, self._options)
@@ -233,7 +124,7 @@ class ServiceRoute(APIRoute):
 
 
 async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Request,
-                  options: _Options) -> Response:
+                  options: Options) -> Response:
     app = request.app
     settings = app.state.settings
     tenant = await authenticate(request)
@@ -265,7 +156,7 @@ async def _handle(handler: Callable[[Request], Awaitable[Response]], request: Re
                             headers=headers)
     db = app.state.readers() if reader else factory()
     request.state.db = db
-    _SCOPE.set(_Scope(request, options, None if reader else db, app.state.write_gate))
+    SCOPE.set(Scope(request, options, None if reader else db, app.state.write_gate))
     closed = False
     try:
         response = await handler(request)

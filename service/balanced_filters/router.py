@@ -27,9 +27,9 @@ from service.balanced_filters.schemas import (
 )
 from service.balanced_filters.state import NOUN
 from service.db import SessionDep
+from service.endpoints import read_only_endpoint
 from service.openapi import component_of
 from service.pages import readable
-from service.routing import read_only_endpoint
 from service.sessions.routes import SessionRoutes, add_session_routes
 from service.sessions.service import set_etag
 from service.settings import SettingsDep

@@ -19,7 +19,7 @@ from service.batch_schedulers.schemas import (
     EpochResult,
 )
 from service.db import SessionDep
-from service.routing import light_endpoint
+from service.endpoints import light_endpoint
 from service.sessions.routes import SessionRoutes, add_session_routes
 from service.sessions.service import set_etag
 

@@ -9,6 +9,7 @@ from fastapi import Response, status
 from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
+from service.endpoints import read_only_endpoint
 from service.fair_regressions import predictions, service
 from service.fair_regressions.models import KIND
 from service.fair_regressions.schemas import (
@@ -18,7 +19,6 @@ from service.fair_regressions.schemas import (
     PredictionRequest,
     PredictionResult,
 )
-from service.routing import read_only_endpoint
 from service.sessions.routes import SessionRoutes, add_session_routes
 from service.sessions.service import set_etag
 from service.settings import SettingsDep

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from service.api import resource_router
 from service.auth import TenantDep
+from service.endpoints import read_only_endpoint
 from service.fairness_metrics import service
 from service.fairness_metrics.schemas import MetricsRequest, MetricsResponse
-from service.routing import read_only_endpoint
 from service.settings import SettingsDep
 
 router = resource_router("/fairness-metrics", "fairness-metrics")

@@ -10,6 +10,7 @@ from fastapi import Header, Query, Response, status
 from service.api import refusals, resource_router
 from service.auth import TenantDep
 from service.db import SessionDep
+from service.endpoints import light_endpoint, wait_before
 from service.group_samplers import decisions, service
 from service.group_samplers.managed import wait_for_fit
 from service.group_samplers.models import KIND
@@ -25,7 +26,6 @@ from service.group_samplers.schemas import (
     ObservationResult,
     SamplerNextDecision,
 )
-from service.routing import light_endpoint, wait_before
 from service.sessions.routes import SessionRoutes, add_session_routes
 from service.sessions.service import set_etag
 from service.settings import SettingsDep

@@ -27,8 +27,8 @@ BY_SESSION = Statement(select(DECISIONS.c.id, DECISIONS.c.request, DECISIONS.c.c
 
 def _session(db) -> SessionRecord:
     """A new session row, added to the ORM and not flushed yet."""
-    record = SessionRecord(id=uuid.uuid4(), tenant_id=default_tenant(db).id, kind="batch_scheduler", status="active", config={},
-                           state={}, seed=1, version=1, sequence=0)
+    record = SessionRecord(id=uuid.uuid4(), tenant_id=default_tenant(db).id, kind="batch_scheduler",
+                           status="active", config={}, state={}, seed=1, version=1, sequence=0)
     db.add(record)
     return record
 
