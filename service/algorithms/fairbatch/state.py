@@ -60,7 +60,7 @@ CONFIG_CACHE_SIZE = 1024
 # Values derived from the configuration alone (cached properties). A state made from
 # another with the same configuration (:func:`evolve`) takes them over instead of
 # rebuilding them.
-_DERIVED = ("layout", "cells", "index")
+_DERIVED = ("layout", "cells", "index", "_box")
 
 
 class EpochOrderError(StateError):
@@ -109,9 +109,15 @@ class FairBatchState:
         return tuple(self.layout.lambdas(counts / counts.sum()).tolist())
 
     def box(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per-cell feasible probabilities ``[low, high]``."""
+        """Per-cell feasible probabilities ``[low, high]`` (read-only arrays)."""
+        return self._box
+
+    @cached_property
+    def _box(self) -> tuple[np.ndarray, np.ndarray]:
         counts = np.asarray(self.counts, dtype=float)
-        return self.layout.box(counts / counts.sum())
+        low, high = self.layout.box(counts / counts.sum())
+        low.flags.writeable = high.flags.writeable = False
+        return low, high
 
     def describe_lambdas(self) -> list[dict[str, Any]]:
         """Each λ: its label, the two groups it moves probability between, and its box ``[0, c]``."""
