@@ -96,3 +96,40 @@ def test_create_api_key_command_prints_a_working_key(database_url, monkeypatch, 
     assert key.startswith("fa_") and len(key) > 40
     assert client.with_key(key).get("/v1/datasets").status_code == 200
     assert client.get("/v1/datasets").status_code == 401
+
+
+def test_requests_that_miss_the_cache_at_once_share_one_lookup(app, monkeypatch):
+    """An expired entry under load is read again once, not once per request in flight."""
+    import asyncio
+    import time
+
+    from starlette.requests import Request
+
+    from service import auth
+
+    key = None
+    lookups: list[str | None] = []
+
+    def slow_lookup(readers, writers, token, open_mode):
+        lookups.append(token)
+        time.sleep(0.05)  # the requests below all arrive while this read runs
+        return auth.CurrentTenant(uuid.uuid4(), "acme", key)
+
+    monkeypatch.setattr(auth, "_lookup", slow_lookup)
+    app.state.readers = app.state.sessions = None  # (the lookup above reads nothing)
+
+    def request(token: str | None) -> Request:
+        headers = [] if token is None else [(b"authorization", f"Bearer {token}".encode())]
+        return Request({"type": "http", "app": app, "headers": headers, "method": "POST", "path": "/v1/x"})
+
+    async def burst() -> list[auth.CurrentTenant]:
+        first = await asyncio.gather(*(auth.authenticate(request("fa_one")) for _ in range(8)),
+                                     auth.authenticate(request("fa_two")))
+        again = await auth.authenticate(request("fa_one"))  # cached now
+        return [*first, again]
+
+    tenants = asyncio.run(burst())
+    assert sorted(lookups) == ["fa_one", "fa_two"]
+    assert len({t.id for t in tenants[:8]} | {tenants[9].id}) == 1  # the eight and the cached one: one lookup's
+    assert tenants[8].id != tenants[0].id
+    assert app.state.tenant_lookups == {}  # nothing left in flight
