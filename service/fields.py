@@ -33,7 +33,7 @@ from pydantic_core import PydanticCustomError
 
 __all__ = ["COUNT_MAX", "INT64_MAX", "INT64_MIN", "MAX_NAME_LENGTH", "UINT64_MAX", "Count", "FiniteFloat", "Int64",
            "IntId", "Name", "RequestModel", "STORABLE", "Scalar", "Seed", "Text", "TextOrInt", "bounded_text",
-           "check_text"]
+           "check_text", "exactly_one"]
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 UINT64_MAX = 2**64 - 1
@@ -45,6 +45,14 @@ class RequestModel(BaseModel):
     """The base of every request body and its parts: an unknown field is a 422 naming it, never ignored."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+def exactly_one(first: object, second: object, message: str) -> None:
+    """For a model validator: refuse a request that sends both of two alternatives, or neither (422, ``message``)."""
+    if (first is None) == (second is None):
+        raise ValueError(message)
+
+
 # JSON Schema's regular expressions are ECMA-262: \u0000 is the NUL character.
 TEXT_PATTERN = "^[^\\u0000]*$"
 # Names and codes (groups, labels, ids, session names) are at most this long: they are stored in

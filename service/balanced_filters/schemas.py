@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from service.balanced_filters.models import MAX_CANDIDATE_ID
 from service.datasets.schemas import GroupValue
-from service.fields import STORABLE, FiniteFloat, IntId, Name, RequestModel, Seed
+from service.fields import STORABLE, FiniteFloat, IntId, Name, RequestModel, Seed, exactly_one
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -82,8 +82,8 @@ class BalancedFilterCreate(RequestModel):
 
     @model_validator(mode="after")
     def _one_training_source(self) -> BalancedFilterCreate:
-        if (self.training is None) == (self.training_dataset_id is None):
-            raise ValueError("send either training_dataset_id or inline training, not both")
+        exactly_one(self.training, self.training_dataset_id,
+                    "send either training_dataset_id or inline training, not both")
         return self
 
 

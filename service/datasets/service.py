@@ -180,7 +180,7 @@ def delete_dataset(db: Session, tenant_id: uuid.UUID, dataset_id: uuid.UUID) -> 
 
 
 def load_arrays(db: Session, tenant_id: uuid.UUID, dataset_id: uuid.UUID) -> DatasetArrays:
-    dataset = DatasetRepository(db, tenant_id).get(dataset_id, with_arrays=True)
+    dataset = DatasetRepository(db, tenant_id).get_with_arrays(dataset_id)
     stored = arrays.unpack(dataset.arrays)
     return DatasetArrays(
         features=stored["features"],

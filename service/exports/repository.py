@@ -9,34 +9,14 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from service.db import rowcount, utcnow
-from service.errors import NotFound
 from service.exports.models import Export, ExportChunk
-from service.pages import in_list_order
+from service.repository import TenantRepository
 
 __all__ = ["ExportRepository", "add_chunk", "chunk", "chunk_numbers", "delete_chunks", "purge_exports"]
 
 
-class ExportRepository:
-    def __init__(self, db: Session, tenant_id: uuid.UUID) -> None:
-        self.db = db
-        self.tenant_id = tenant_id
-
-    def add(self, export: Export) -> Export:
-        export.tenant_id = self.tenant_id
-        self.db.add(export)
-        self.db.flush()
-        return export
-
-    def list(self, limit: int, after: uuid.UUID | None) -> list[Export]:
-        query = select(Export).where(Export.tenant_id == self.tenant_id)
-        anchor = None if after is None else self.get(after)
-        return list(self.db.scalars(in_list_order(query, Export.created_at, Export.id, anchor, limit)))
-
-    def get(self, export_id: uuid.UUID) -> Export:
-        export = self.db.scalar(select(Export).where(Export.id == export_id, Export.tenant_id == self.tenant_id))
-        if export is None:
-            raise NotFound(f"no export with id {export_id}")
-        return export
+class ExportRepository(TenantRepository[Export]):
+    model, noun = Export, "export"
 
 
 # The chunk queries below serve the job and the download, which hold the export's id already

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from service.datasets.schemas import GroupValue
-from service.fields import STORABLE, FiniteFloat, Int64, Name, RequestModel, Seed
+from service.fields import STORABLE, FiniteFloat, Int64, Name, RequestModel, Seed, exactly_one
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.schemas import Skipped
 
@@ -49,8 +49,8 @@ class BoundedGroupLossConstraint(RequestModel):
 
     @model_validator(mode="after")
     def _one_of(self) -> BoundedGroupLossConstraint:
-        if (self.bound is None) == (self.bounds is None):
-            raise ValueError("send either bound (one value for every group) or bounds (one per group), not both")
+        exactly_one(self.bound, self.bounds, "send either bound (one value for every group) or bounds (one per group), "
+                    "not both")
         return self
 
 
@@ -104,8 +104,7 @@ class FairRegressionCreate(RequestModel):
 
     @model_validator(mode="after")
     def _one_source(self) -> FairRegressionCreate:
-        if (self.dataset_id is None) == (self.data is None):
-            raise ValueError("send either dataset_id or data (features, groups, labels), not both")
+        exactly_one(self.dataset_id, self.data, "send either dataset_id or data (features, groups, labels), not both")
         return self
 
 

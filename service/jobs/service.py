@@ -26,7 +26,7 @@ def job_out(job: Job) -> JobOut:
 
 def cancel_job(db: Session, tenant_id: uuid.UUID, job_id: uuid.UUID) -> Job:
     """Cancel a queued or running job; a finished one is a 409 that gives its status."""
-    job = JobRepository(db, tenant_id).get(job_id, for_update=True)
+    job = JobRepository(db, tenant_id).get_for_update(job_id)
     if job.status in queue.FINISHED:
         raise Conflict(f"job {job.id} has already {job.status}; only a queued or running job can be cancelled",
                        extensions={"job_status": job.status})

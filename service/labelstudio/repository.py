@@ -9,37 +9,21 @@ from typing import Any
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
-from service.errors import NotFound
 from service.labelstudio.models import Connection, LedgerEntry
+from service.repository import TenantRepository
 
 __all__ = ["ConnectionRepository", "LedgerRepository"]
 
 
-class ConnectionRepository:
+class ConnectionRepository(TenantRepository[Connection]):
     """Connections as their tenant sees them (``/v1/labelstudio/connections``)."""
 
-    def __init__(self, db: Session, tenant_id: uuid.UUID) -> None:
-        self.db = db
-        self.tenant_id = tenant_id
+    model, noun = Connection, "Label Studio connection"
 
     def create(self, *, session_id: uuid.UUID, session_kind: str, name: str | None, token_hash: str,
                mapping: dict[str, Any], options: dict[str, Any]) -> Connection:
-        connection = Connection(tenant_id=self.tenant_id, session_id=session_id, session_kind=session_kind,
-                                name=name, token_hash=token_hash, mapping=mapping, options=options)
-        self.db.add(connection)
-        self.db.flush()
-        return connection
-
-    def get(self, connection_id: uuid.UUID) -> Connection:
-        connection = self.db.scalar(select(Connection).where(
-            Connection.id == connection_id, Connection.tenant_id == self.tenant_id))
-        if connection is None:
-            raise NotFound(f"no Label Studio connection with id {connection_id}")
-        return connection
-
-    def delete(self, connection: Connection) -> None:
-        self.db.delete(connection)
-        self.db.flush()
+        return self.add(Connection(session_id=session_id, session_kind=session_kind, name=name,
+                                   token_hash=token_hash, mapping=mapping, options=options))
 
 
 class LedgerRepository:

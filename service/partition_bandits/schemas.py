@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, RequestModel, Seed
+from service.fields import STORABLE, Count, FiniteFloat, Int64, IntId, Name, RequestModel, Seed, exactly_one
 from service.partition_bandits.state import LastRun
 from service.sessions.lifecycle import SessionStatus
 from service.sessions.pending import PendingOut
@@ -100,8 +100,8 @@ class PartitionBanditCreate(RequestModel):
 
     @model_validator(mode="after")
     def _one_source(self) -> PartitionBanditCreate:
-        if (self.partitions is None) == (self.pool_dataset_id is None):
-            raise ValueError("send either partitions (client-made) or pool_dataset_id, not both")
+        exactly_one(self.partitions, self.pool_dataset_id, "send either partitions (client-made) or pool_dataset_id, "
+                    "not both")
         if self.partitioning is not None and self.pool_dataset_id is None:
             raise ValueError("partitioning applies to pool_dataset_id only")
         if self.batch_selection == "influence" and (

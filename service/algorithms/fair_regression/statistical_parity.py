@@ -66,6 +66,13 @@ def _setup(X: Any, y: Any, groups: Any, grid_size: int, loss: str, oracle: str,
     return data, Grid(int(grid_size)), the_learner
 
 
+def _settings(data: TrainingData, slacks: np.ndarray, grid: Grid, loss: str, oracle: str,
+              learner: Learner) -> dict[str, Any]:
+    """What one fit was asked for, as its result records it (``slack`` per group name)."""
+    return {"slack": {g: float(s) for g, s in zip(data.group_keys, slacks, strict=True)},
+            "grid_size": grid.size, "loss": loss, "oracle": oracle, "learner": learner.kind}
+
+
 def _fit(data: TrainingData, grid: Grid, bound_learner: Any, slack: np.ndarray, *, oracle: str,
          max_iterations: int, tolerance: float | None, bound_b: float | None, linprog_step: bool,
          progress: Callable[[float], None] | None, should_stop: Callable[[], bool] | None,
@@ -129,11 +136,9 @@ def fit_statistical_parity(
     slacks = per_group_values(slack, data, "slack", 1.0)
     rng = rng if rng is not None else np.random.default_rng(0)
     bound_learner = the_learner.bind(data.X, data.group_index, data.n_groups, rng)
-    settings = {"slack": {g: float(s) for g, s in zip(data.group_keys, slacks, strict=True)},
-                "grid_size": grid.size, "loss": loss, "oracle": oracle, "learner": the_learner.kind}
     return _fit(data, grid, bound_learner, slacks, oracle=oracle, max_iterations=max_iterations,
                 tolerance=tolerance, bound_b=bound_b, linprog_step=linprog_step, progress=progress,
-                should_stop=should_stop, settings=settings)
+                should_stop=should_stop, settings=_settings(data, slacks, grid, loss, oracle, the_learner))
 
 
 def pareto_frontier(points: Sequence[tuple[float, float, float]]) -> list[dict[str, float]]:
@@ -204,11 +209,9 @@ def sweep(
             if progress is not None:
                 progress((k + fraction) / len(per_slack))
 
-        settings = {"slack": {g: float(s) for g, s in zip(data.group_keys, values, strict=True)},
-                    "grid_size": grid.size, "loss": loss, "oracle": oracle, "learner": the_learner.kind}
         result = _fit(data, grid, bound_learner, values, oracle=oracle, max_iterations=max_iterations,
-                      tolerance=tolerance, bound_b=bound_b, linprog_step=linprog_step,
-                      progress=sub_progress, should_stop=should_stop, settings=settings)
+                      tolerance=tolerance, bound_b=bound_b, linprog_step=linprog_step, progress=sub_progress,
+                      should_stop=should_stop, settings=_settings(data, values, grid, loss, oracle, the_learner))
         results.append(result)
         if result.status == "cancelled":
             status = "cancelled"

@@ -11,9 +11,8 @@ from service.balanced_filters.schemas import OutcomeResult
 from service.balanced_filters.service import filter_out
 from service.balanced_filters.state import load
 from service.sessions.models import SessionRecord
-from service.ui import repository
-from service.ui.charts import Figure, Slot, Thinning, bars, empty, figure, heatmap, lines
-from service.ui.views.base import Fact, View, count, number
+from service.ui.charts import Figure, Slot, bars, empty, figure, heatmap, lines
+from service.ui.views.base import Fact, View, count, number, plotted_entries
 
 __all__ = ["VIEW"]
 
@@ -73,12 +72,9 @@ def charts(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> dict[str
 
 
 def _realized(db: Session, record: SessionRecord, names: list[str]) -> Figure:
-    thinning = Thinning(repository.count_entries(db, record, ["outcomes"]))
     outcomes: list[int] = []
     shares: dict[str, list[float | None]] = {g: [] for g in names}
-    for i, entry in enumerate(repository.entries(db, record, ["outcomes"])):
-        if not thinning.keeps(i):
-            continue
+    for entry in plotted_entries(db, record, "outcomes"):
         realized = OutcomeResult.model_validate(entry.response).realized
         outcomes.append(realized.outcomes)
         for g in names:

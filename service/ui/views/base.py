@@ -1,17 +1,18 @@
-"""What every view module builds: facts, the view's description, and numbers for reading."""
+"""What every view module builds: facts, the view's description, the log entries it plots, numbers for reading."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
 from service.sessions.models import SessionRecord
-from service.ui.charts import Figure, Slot
+from service.ui import repository
+from service.ui.charts import Figure, Slot, Thinning
 
-__all__ = ["Fact", "View", "count", "number"]
+__all__ = ["Fact", "View", "count", "number", "plotted_entries"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,14 @@ class View:
     spent: Callable[[Session, uuid.UUID, SessionRecord], str]
     facts: Callable[[Session, uuid.UUID, SessionRecord], list[Fact]]
     charts: Callable[[Session, uuid.UUID, SessionRecord], dict[str, Figure]]
+
+
+def plotted_entries(db: Session, record: SessionRecord, kind: str) -> Iterator[repository.LogEntry]:
+    """The session's ``kind`` log entries a chart plots, in order, thinned as :class:`Thinning` says."""
+    thinning = Thinning(repository.count_entries(db, record, [kind]))
+    for i, entry in enumerate(repository.entries(db, record, [kind])):
+        if thinning.keeps(i):
+            yield entry
 
 
 def number(value: float | None, digits: int = 3) -> str:

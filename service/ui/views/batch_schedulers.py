@@ -10,9 +10,8 @@ from service.batch_schedulers.models import KIND
 from service.batch_schedulers.schemas import EpochResult
 from service.batch_schedulers.service import scheduler_out
 from service.sessions.models import SessionRecord
-from service.ui import repository
-from service.ui.charts import Figure, Slot, Thinning, empty, figure, lines
-from service.ui.views.base import Fact, View, count, number
+from service.ui.charts import Figure, Slot, empty, figure, lines
+from service.ui.views.base import Fact, View, count, number, plotted_entries
 
 __all__ = ["VIEW"]
 
@@ -49,13 +48,10 @@ def _lambda_names(record: SessionRecord) -> list[str]:
 
 def charts(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> dict[str, Figure]:
     names = _lambda_names(record)
-    thinning = Thinning(repository.count_entries(db, record, ["epoch"]))
     epochs: list[int] = []
     disparity: list[float | None] = []
     lambdas: list[list[float | None]] = [[] for _ in names]
-    for i, entry in enumerate(repository.entries(db, record, ["epoch"])):
-        if not thinning.keeps(i):
-            continue
+    for entry in plotted_entries(db, record, "epoch"):
         result = EpochResult.model_validate(entry.response)
         epochs.append(result.epoch)
         disparity.append(result.disparity)

@@ -12,8 +12,8 @@ from service.group_samplers.service import sampler_out
 from service.group_samplers.state import load
 from service.sessions.models import SessionRecord
 from service.ui import repository
-from service.ui.charts import Figure, Slot, Thinning, bars, empty, figure, lines, markers
-from service.ui.views.base import Fact, View, count, number
+from service.ui.charts import Figure, Slot, bars, empty, figure, lines, markers
+from service.ui.views.base import Fact, View, count, number, plotted_entries
 
 __all__ = ["VIEW"]
 
@@ -46,13 +46,10 @@ def facts(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> list[Fact
 
 def charts(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> dict[str, Figure]:
     groups = list(load(record).sampler.groups)
-    thinning = Thinning(repository.count_entries(db, record, ["observation"]))
     rounds: list[int] = []
     mixture: dict[str, list[float | None]] = {g: [] for g in groups}
     losses: dict[str, list[float | None]] = {g: [] for g in groups}
-    for i, entry in enumerate(repository.entries(db, record, ["observation"])):
-        if not thinning.keeps(i):
-            continue
+    for entry in plotted_entries(db, record, "observation"):
         point = ObservationResult.model_validate(entry.response)
         rounds.append(point.round)
         for g in groups:

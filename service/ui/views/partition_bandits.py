@@ -11,9 +11,8 @@ from service.partition_bandits.schemas import FeedbackReport, FeedbackResult
 from service.partition_bandits.service import bandit_out
 from service.partition_bandits.state import load
 from service.sessions.models import SessionRecord
-from service.ui import repository
-from service.ui.charts import Figure, Slot, Thinning, bars, empty, figure, lines, markers
-from service.ui.views.base import Fact, View, count, number
+from service.ui.charts import Figure, Slot, bars, empty, figure, lines, markers
+from service.ui.views.base import Fact, View, count, number, plotted_entries
 
 __all__ = ["VIEW"]
 
@@ -53,13 +52,10 @@ def charts(db: Session, tenant_id: uuid.UUID, record: SessionRecord) -> dict[str
         waiting = empty("The pool is being partitioned")
         return {FAIRNESS: waiting, PARTITIONS: waiting}
     budget = config.bandit.budget
-    thinning = Thinning(repository.count_entries(db, record, ["feedback"]))
     best: tuple[list[int], list[float]] = ([], [])
     accepted: tuple[list[int], list[float]] = ([], [])
     rejected: tuple[list[int], list[float]] = ([], [])
-    for i, entry in enumerate(repository.entries(db, record, ["feedback"])):
-        if not thinning.keeps(i):
-            continue
+    for entry in plotted_entries(db, record, "feedback"):
         result = FeedbackResult.model_validate(entry.response)
         report = FeedbackReport.model_validate(entry.request)
         points = budget - result.budget_remaining
