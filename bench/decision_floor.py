@@ -80,8 +80,8 @@ def _call(connection: sqlite3.Connection, session: str, first: int) -> bytes:
                            "state_version, key_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", logs)
     connection.executemany("INSERT INTO pending_decisions (decision_id, session_id, arm, size, sequence, expires_at, "
                            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", reservations)
-    connection.execute("UPDATE sessions SET state = ?, version = version + 1, sequence = ?, updated_at = ? WHERE id = ?",
-                       ('{"pending": [25, 25, 25, 25]}', first + PER_CALL - 1, stamp, session))
+    connection.execute("UPDATE sessions SET state = ?, version = version + 1, sequence = ?, updated_at = ? "
+                       "WHERE id = ?", ('{"pending": [25, 25, 25, 25]}', first + PER_CALL - 1, stamp, session))
     connection.execute("COMMIT")
     return json.dumps({"decisions": answers}).encode()
 
