@@ -30,7 +30,9 @@ African-American/other × men/women):
 Changed after the first run (disclosed in docs/benchmarks.md): the worst-group curve is the
 worst of the groups' mean accuracies (both in the service and for the full runs' reference),
 no longer the mean of each repetition's worst group, and pairwise comparisons use
-simultaneous (Bonferroni) intervals.
+simultaneous (Bonferroni) intervals. Changed after the second run (the third round): the
+service's intervals include the pilot's own sampling error (Nadeau and Bengio's corrected
+resampled t, docs/DECISIONS.md); the protocol, budgets, seeds and targets are the same.
 
 Budgets: Adult 1,000 samples, COMPAS 500 (its pilot has about 100 rows of its smallest group).
 Tables are printed and written to ``bench/results/simulations/``; the exit status is

@@ -15,9 +15,9 @@ __all__ = ["summarise"]
 MEASURES = {"fairness": "{metric} disparity", "disparity": "{metric} disparity", "imbalance": "imbalance"}
 
 
-def _per_group(values: np.ndarray, groups: list[str], index: np.ndarray) -> dict[str, Any]:
+def _per_group(values: np.ndarray, groups: list[str], factor: float) -> dict[str, Any]:
     """``values`` (repetitions, points, groups) as one curve per group."""
-    return {g: statistics.curve(values[:, :, j], index) for j, g in enumerate(groups)}
+    return {g: statistics.curve(values[:, :, j], factor) for j, g in enumerate(groups)}
 
 
 def _stacked(repetitions: list[Repetition], name: str) -> np.ndarray:
@@ -43,70 +43,60 @@ def _reused(mixture: np.ndarray, names: list[str], config: dict[str, Any]) -> li
 
 
 def _group_sampler(repetitions: list[Repetition], names: list[str], config: dict[str, Any],
-                   index: np.ndarray) -> dict[str, Any]:
+                   factor: float) -> dict[str, Any]:
     """Worst-group curves (the lowest group mean accuracy, or highest group mean log loss) and the per-group ones."""
     groups, higher = list(config["groups"]), config["metric"] == "accuracy"
     accuracy, log_loss, mixture = (_stacked(repetitions, n) for n in ("accuracy", "log_loss", "mixture"))
     compared = accuracy if higher else log_loss
-    policies, final, resampled = [], [], []
-    for k, name in enumerate(names):
-        worst, worst_resampled = statistics.worst_group(compared[k], index, higher)
-        low, high = np.percentile(worst_resampled, [2.5, 97.5], axis=0)
-        policies.append({"name": name, "curves": {
-            "worst_group": {"mean": worst.tolist(), "low": low.tolist(), "high": high.tolist()},
-            "accuracy": _per_group(accuracy[k], groups, index),
-            "log_loss": _per_group(log_loss[k], groups, index),
-            "mixture": _per_group(mixture[k], groups, index),
-        }})
-        final.append(worst[-1])
-        resampled.append(worst_resampled[:, -1])
+    policies = [{"name": name, "curves": {
+        "worst_group": statistics.worst_group(compared[k], factor, higher),
+        "accuracy": _per_group(accuracy[k], groups, factor),
+        "log_loss": _per_group(log_loss[k], groups, factor),
+        "mixture": _per_group(mixture[k], groups, factor),
+    }} for k, name in enumerate(names)]
     measure = "worst-group accuracy" if higher else "worst-group log loss"
-    return {"policies": policies, "final": np.asarray(final), "resampled": np.stack(resampled), "measure": measure,
-            "higher": higher, "plotted": ["worst_group"], "warnings": _reused(mixture, names, config)}
+    return {"policies": policies, "ends": compared[:, :, -1, :], "measure": measure, "higher": higher,
+            "plotted": ["worst_group"], "warnings": _reused(mixture, names, config)}
 
 
-def _other(repetitions: list[Repetition], names: list[str], config: dict[str, Any],
-           index: np.ndarray) -> dict[str, Any]:
+def _other(repetitions: list[Repetition], names: list[str], config: dict[str, Any], factor: float) -> dict[str, Any]:
     """Each curve of the type, the first one compared; every curve's end-of-budget differences besides."""
     kind = KINDS[config["decision_type"]]
     arrays = {name: _stacked(repetitions, name) for name, _ in kind.curves}
-    policies = [{"name": name, "curves": {c: statistics.curve(arrays[c][k], index) for c, _ in kind.curves}}
+    policies = [{"name": name, "curves": {c: statistics.curve(arrays[c][k], factor) for c, _ in kind.curves}}
                 for k, name in enumerate(names)]
-
-    def ends(c: str) -> tuple[np.ndarray, np.ndarray]:
-        values = arrays[c][:, :, -1]  # (policies, repetitions)
-        return values.mean(axis=1), np.stack([statistics.resampled_means(v, index) for v in values])
-
     first, higher = kind.curves[0]
-    final, resampled = ends(first)
-    return {"policies": policies, "final": final, "resampled": resampled, "higher": higher,
+    by_curve = {c: statistics.compare(arrays[c][:, :, -1, None], names, factor, better)
+                for c, better in kind.curves}
+    return {"policies": policies, "ends": arrays[first][:, :, -1, None], "higher": higher,
             "measure": MEASURES[first].format(metric=str(config.get("metric", "")).replace("_", " ")),
             "plotted": [c for c, _ in kind.curves if c != "acquired"], "warnings": [],
-            "comparisons_by_curve": {c: statistics.compare(*ends(c), names) for c, _ in kind.curves}}
+            "comparisons_by_curve": by_curve}
 
 
-def summarise(repetitions: list[Repetition], names: list[str], config: dict[str, Any], seed: int) -> dict[str, Any]:
-    """Every policy's curves (mean and 95% bootstrap interval per point) and the end-of-budget verdict.
+def summarise(repetitions: list[Repetition], names: list[str], config: dict[str, Any]) -> dict[str, Any]:
+    """Every policy's curves (mean and 95% interval per point) and the end-of-budget verdict.
 
     Group samplers compare the worst group; the other types their first curve (the
     disparity or the imbalance, lower is better), with every curve's differences besides.
+    Intervals: :mod:`service.simulations.statistics`.
     """
     kind = KINDS[config["decision_type"]]
     points = list(config["points"])
-    index = statistics.bootstrap_indices(len(repetitions), seed)
+    factor = statistics.variance_factor(len(repetitions), float(config["test_fraction"]))
     build = _group_sampler if config["decision_type"] == "group_sampler" else _other
-    parts = build(repetitions, names, config, index)
-    recommendation = statistics.recommend(parts["final"], parts["resampled"], names, parts["measure"],
-                                          parts["higher"], points[-1], kind.unit)
+    parts = build(repetitions, names, config, factor)
+    recommendation = statistics.recommend(parts["ends"], names, factor, parts["measure"], parts["higher"],
+                                          points[-1], kind.unit)
     if parts["warnings"]:
         recommendation["text"] += " Note: " + " ".join(parts["warnings"])
     out = {
         "decision_type": config["decision_type"], "measure": parts["measure"], "x_label": kind.x_label,
         "plotted": parts["plotted"], "points": points, "groups": list(config["groups"]),
-        "repetitions": len(repetitions), "bootstrap_resamples": statistics.BOOTSTRAP_RESAMPLES,
+        "repetitions": len(repetitions), "interval_method": statistics.METHOD, "variance_factor": factor,
         "level": statistics.LEVEL, "comparison_level": statistics.comparison_level(len(names)),
         "policies": parts["policies"],
-        "comparisons": statistics.compare(parts["final"], parts["resampled"], names),
+        "comparisons": statistics.compare(parts["ends"], names, factor, parts["higher"]),
         "recommendation": recommendation, "warnings": parts["warnings"],
     }
     if "comparisons_by_curve" in parts:

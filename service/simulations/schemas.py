@@ -105,7 +105,8 @@ class BalancedFilterPolicy(RequestModel):
 
 class _SimulationBase(RequestModel):
     name: Name | None = None
-    repetitions: int = Field(20, ge=2, le=MAX_REPETITIONS, description="resamples of the data per policy")
+    repetitions: int = Field(20, ge=2, le=MAX_REPETITIONS,
+                             description="random splits of the data, each replaying every policy")
     test_fraction: FiniteFloat = Field(0.3, ge=0.05, le=0.8, description="share of each group held out for scoring")
     curve_points: int = Field(10, ge=1, le=MAX_CURVE_POINTS, description="points of each curve, evenly spaced")
     dataset_id: uuid.UUID | None = Field(None, description="a stored dataset with groups and labels")
@@ -171,7 +172,8 @@ class SimulationOut(BaseModel):
     config: dict[str, Any] = Field(description="the request as stored (without the data)")
     seed: int
     results: dict[str, Any] | None = Field(
-        None, description="curves (mean, low, high per point), end-of-budget comparisons and the recommendation")
+        None, description="curves (mean and 95% interval for the population the data was drawn from, per point), "
+                          "end-of-budget comparisons and the recommendation")
     created_at: datetime
 
 

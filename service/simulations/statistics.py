@@ -1,22 +1,43 @@
-"""Summaries over repetitions: means with 95% bootstrap intervals, paired differences, a recommendation.
+"""Summaries over repetitions: means with 95% intervals for the population, paired differences, a recommendation.
 
-Intervals are percentile bootstrap intervals of the mean over repetitions (Efron and
-Tibshirani 1993, ch. 13): ``BOOTSTRAP_RESAMPLES`` resamples of the repetitions, drawn
-once from ``default_rng([seed, BOOTSTRAP_STREAM])`` and shared by every curve, so the
-same seed gives the same intervals bit for bit. Differences between two policies are
-paired (the policies of a repetition see the same split and the same rows), so each
-bootstrap resample takes the same repetitions for both.
+What an interval is about. A repetition replays every policy on a fresh random split of
+the client's data (the pilot) into a pool and a test share ``f`` (``test_fraction``), and a
+curve reports the mean over the R repetitions. That mean misses what the policy achieves
+on the population the pilot was drawn from for two reasons: the replays' own randomness,
+which averages out as 1/R, and the pilot's sampling error, which does not (every
+repetition tests on rows of the same pilot and trains on rows of the same pool). Its
+variance is taken as Nadeau and Bengio's corrected resampled variance,
 
-A worst-group curve is the worst of the groups' *mean* curves (``worst_group``): taking the
-worst group of each repetition first and averaging those would be biased toward the worst
-by each repetition's test-set noise (a minimum of noisy accuracies is lower than the
-minimum of their means), by an amount that depends on the test set's size; averaging
-first uses every repetition's test rows for each group. Each bootstrap resample takes the
-worst of its own resampled means, so the interval is of the same statistic.
+    Var(mean) ≈ (1/R + n_test/n_train) · s²,    n_test/n_train = f / (1 − f),
 
-Comparisons are simultaneous: with P pairs, each pair's interval has level
-``1 − (1 − LEVEL) / P`` (Bonferroni), so that the chance that *any* "beyond noise" claim of
-a simulation is wrong is at most 5%, not 5% for each of them.
+with s² the variance between repetitions (R − 1 degrees of freedom), and the interval is
+``mean ± t_{R−1} · sqrt(that)``. The second term models the correlation ρ = n_test/n
+between two splits' estimates; for a test-set average of a fixed model it is exact (the
+mean over all splits is the average over the whole pilot, whose variance is s² · f/(1 − f)
+by the finite-population correction). No unbiased estimator of that term exists from the
+splits alone (Bengio and Grandvalet 2004), so it is a model, the one the literature uses.
+
+A worst-group curve is the worst of the groups' mean curves (a per-repetition minimum is
+biased toward the worst by the test sets' noise). Its interval is the set of values the
+worst group can take when every group lies in its own interval: ``[min_g low_g, min_g
+high_g]`` (max for lower-is-better measures), the projection of the groups' intervals. A
+group whose mean is higher but whose interval reaches lower (a small group) thus widens it.
+
+Differences between two policies are paired (both replay the same splits and rows), and
+compare the worst groups through the groups that could be the worst (those whose interval
+reaches the worst group's bound, :func:`candidates`): with worst = min, the difference of
+two minima lies in ``[min_{g ∈ G_a} (a_g − b_g), max_{h ∈ G_b} (a_h − b_h)]`` whenever each
+policy's true worst group is among its candidates, each bound taken from the paired
+differences' interval. With one clear worst group this is that group's paired difference;
+one policy under two names differs by exactly 0. Comparisons are simultaneous: with P
+pairs, each has level ``1 − (1 − LEVEL) / P`` (Bonferroni).
+
+References
+----------
+Nadeau, Bengio (2003), "Inference for the Generalization Error", Machine Learning 52,
+239-281: the corrected resampled t statistic, variance (1/J + n2/n1) σ̂².
+Bengio, Grandvalet (2004), "No Unbiased Estimator of the Variance of K-Fold
+Cross-Validation", JMLR 5, 1089-1105.
 """
 
 from __future__ import annotations
@@ -25,18 +46,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from scipy.special import stdtrit
 
-__all__ = ["Interval", "bootstrap_indices", "compare", "comparison_level", "curve", "recommend",
-           "resampled_means", "worst_group"]
+__all__ = ["LEVEL", "METHOD", "Interval", "candidates", "compare", "comparison_level", "curve", "recommend",
+           "variance_factor", "worst_group"]
 
-# 2,000 resamples put the Monte Carlo error of a 2.5% quantile well below the interval's
-# own width for 2 to 1,000 repetitions.
-BOOTSTRAP_RESAMPLES = 2000
-BOOTSTRAP_STREAM = 7_919
 LEVEL = 0.95
-# Resamples gathered at once in worst_group: (chunk, repetitions, groups) floats stay below
-# ~50 MB at the request limits (200 repetitions, 64 groups).
-CHUNK = 500
+METHOD = "corrected resampled t (Nadeau and Bengio 2003): variance (1/R + n_test/n_train) × between-repetition variance"
 
 
 @dataclass(frozen=True)
@@ -52,44 +68,46 @@ class Interval:
         return {"mean": self.mean, "low": self.low, "high": self.high}
 
 
-def bootstrap_indices(n_repetitions: int, seed: int) -> np.ndarray:
-    """(resamples, repetitions) indices drawn with replacement."""
-    rng = np.random.default_rng([seed, BOOTSTRAP_STREAM])
-    return rng.integers(0, n_repetitions, size=(BOOTSTRAP_RESAMPLES, n_repetitions))
+def variance_factor(repetitions: int, test_fraction: float) -> float:
+    """``1/R + n_test/n_train``: the variance of a mean over repetitions per unit of their own variance."""
+    return 1.0 / repetitions + test_fraction / (1.0 - test_fraction)
 
 
-def _bounds(resampled: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray]:
-    tail = (1.0 - level) / 2 * 100
-    low, high = np.percentile(resampled, [tail, 100 - tail], axis=0)
-    return low, high
+def _bounds(values: np.ndarray, factor: float, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean over axis 0 of ``values`` (repetitions, ...) and its corrected t interval at ``level``."""
+    mean = values.mean(axis=0)
+    # Equal values have no spread, whatever rounding the mean leaves: a degenerate interval.
+    var = np.where(np.ptp(values, axis=0) > 0, values.var(axis=0, ddof=1), 0.0)
+    half = stdtrit(values.shape[0] - 1, 1.0 - (1.0 - level) / 2) * np.sqrt(factor * var)
+    return mean, mean - half, mean + half
 
 
-def curve(values: np.ndarray, index: np.ndarray) -> dict[str, list[float]]:
-    """Mean and 95% interval at each point of ``values`` (repetitions, points)."""
-    low, high = _bounds(values[index].mean(axis=1), LEVEL)  # resampled means: (resamples, points)
-    return {"mean": values.mean(axis=0).tolist(), "low": low.tolist(), "high": high.tolist()}
+def _pick(higher_is_better: bool) -> Any:
+    return np.min if higher_is_better else np.max
 
 
-def resampled_means(values: np.ndarray, index: np.ndarray) -> np.ndarray:
-    """(resamples,) bootstrap means of ``values`` (repetitions,)."""
-    return np.asarray(values[index].mean(axis=1))
+def worst_group(values: np.ndarray, factor: float, higher_is_better: bool,
+                level: float = LEVEL) -> dict[str, list[float]]:
+    """The worst group's mean at each point of ``values`` (repetitions, points, groups) and its interval.
 
-
-def worst_group(values: np.ndarray, index: np.ndarray, higher_is_better: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The worst group's mean at each point of ``values`` (repetitions, points, groups), and its resamples.
-
-    Returns ``(worst (points,), resampled (resamples, points))``: the minimum (or, when lower
-    is better, maximum) over groups of the mean over repetitions, in the data and in each
-    bootstrap resample of the repetitions.
+    The mean is the minimum (or, when lower is better, maximum) over groups of the mean over
+    repetitions; the interval is the same over the groups' own bounds.
     """
-    pick = np.min if higher_is_better else np.max
-    worst = pick(values.mean(axis=0), axis=1)
-    resampled = np.empty((index.shape[0], values.shape[1]))
-    for start in range(0, index.shape[0], CHUNK):
-        chunk = index[start:start + CHUNK]
-        for j in range(values.shape[1]):
-            resampled[start:start + CHUNK, j] = pick(values[:, j, :][chunk].mean(axis=1), axis=1)
-    return np.asarray(worst), resampled
+    pick = _pick(higher_is_better)
+    mean, low, high = _bounds(values, factor, level)
+    return {"mean": pick(mean, axis=-1).tolist(), "low": pick(low, axis=-1).tolist(),
+            "high": pick(high, axis=-1).tolist()}
+
+
+def curve(values: np.ndarray, factor: float) -> dict[str, list[float]]:
+    """Mean and 95% interval at each point of ``values`` (repetitions, points)."""
+    return worst_group(values[:, :, None], factor, higher_is_better=True)
+
+
+def candidates(values: np.ndarray, factor: float, higher_is_better: bool, level: float) -> np.ndarray:
+    """Which groups of ``values`` (repetitions, groups) could be the worst: their interval reaches its bound."""
+    _, low, high = _bounds(values, factor, level)
+    return low <= high.min() if higher_is_better else high >= low.max()
 
 
 def comparison_level(n_policies: int) -> float:
@@ -98,21 +116,31 @@ def comparison_level(n_policies: int) -> float:
     return 1.0 - (1.0 - LEVEL) / pairs
 
 
-def _difference(final: np.ndarray, resampled: np.ndarray, a: int, b: int, level: float) -> Interval:
-    low, high = _bounds(resampled[a] - resampled[b], level)
-    return Interval(float(final[a] - final[b]), float(low), float(high))
+def final(ends: np.ndarray, higher_is_better: bool) -> np.ndarray:
+    """(policies,) worst group of the means of ``ends`` (policies, repetitions, groups)."""
+    return np.asarray(_pick(higher_is_better)(ends.mean(axis=1), axis=-1))
 
 
-def compare(final: np.ndarray, resampled: np.ndarray, names: list[str]) -> list[dict[str, Any]]:
-    """Every pair (a, b): ``final[a] − final[b]`` with its simultaneous interval.
+def _difference(ends: np.ndarray, a: int, b: int, factor: float, higher_is_better: bool, level: float) -> Interval:
+    """Worst group of policy a minus that of policy b at the end, from the groups each could have as the worst."""
+    _, low, high = _bounds(ends[a] - ends[b], factor, level)  # paired, group by group: (groups,)
+    below, above = (a, b) if higher_is_better else (b, a)
+    low_set = candidates(ends[below], factor, higher_is_better, level)
+    high_set = candidates(ends[above], factor, higher_is_better, level)
+    estimate = final(ends[[a, b]], higher_is_better)
+    return Interval(float(estimate[0] - estimate[1]), float(low[low_set].min()), float(high[high_set].max()))
 
-    ``final`` is (policies,) at the end of the budget; ``resampled`` (policies, resamples)
-    the same statistic in each bootstrap resample of the repetitions.
+
+def compare(ends: np.ndarray, names: list[str], factor: float, higher_is_better: bool) -> list[dict[str, Any]]:
+    """Every pair (a, b): the difference of their compared measures at the end, with its simultaneous interval.
+
+    ``ends`` is (policies, repetitions, groups): each repetition's value at the end of the
+    budget, per group for a worst-group measure, one column otherwise.
     """
     level, out = comparison_level(len(names)), []
     for a in range(len(names)):
         for b in range(a + 1, len(names)):
-            diff = _difference(final, resampled, a, b, level)
+            diff = _difference(ends, a, b, factor, higher_is_better, level)
             out.append({"policy_a": names[a], "policy_b": names[b], "difference": diff.to_dict(),
                         "within_noise": diff.covers_zero()})
     return out
@@ -122,35 +150,38 @@ def _fmt(i: Interval, level: float) -> str:
     return f"{i.mean:.4f} ({level:.1%} CI {i.low:.4f} to {i.high:.4f})"
 
 
-def recommend(final: np.ndarray, resampled: np.ndarray, names: list[str], measure: str, higher_is_better: bool,
+def recommend(ends: np.ndarray, names: list[str], factor: float, measure: str, higher_is_better: bool,
               at: int, unit: str = "samples") -> dict[str, Any]:
     """The best policy at the end of the budget and, for each other one, whether it is within noise.
 
-    ``final`` (policies,) and ``resampled`` (policies, resamples) as :func:`compare` takes them;
-    the intervals of the differences are :func:`compare`'s, so both say the same.
+    ``ends`` as :func:`compare` takes it; the intervals of the differences are
+    :func:`compare`'s, so both say the same.
     """
-    best = int(np.argmax(final) if higher_is_better else np.argmin(final))
+    means = final(ends, higher_is_better)
+    best = int(np.argmax(means) if higher_is_better else np.argmin(means))
     level = comparison_level(len(names))
     behind: list[tuple[str, Interval]] = []
     tied: list[tuple[str, Interval]] = []
     for k in range(len(names)):
         if k == best:
             continue
-        gap = _difference(final, resampled, best, k, level)
+        gap = _difference(ends, best, k, factor, higher_is_better, level)
         (tied if gap.covers_zero() else behind).append((names[k], gap))
-    low, high = _bounds(resampled[best], LEVEL)
-    lead = Interval(float(final[best]), float(low), float(high))
-    text = [f"At {at} {unit}, {names[best]} has the best {measure}: {_fmt(lead, LEVEL)}."]
+    lead = worst_group(ends[best][:, None, :], factor, higher_is_better)
+    text = [f"At {at} {unit}, {names[best]} has the best {measure}: "
+            f"{_fmt(Interval(*(lead[k][0] for k in ('mean', 'low', 'high'))), LEVEL)}."]
     for name, gap in behind:
         text.append(f"{names[best]} − {name} = {_fmt(gap, level)}: {names[best]} is better, beyond noise.")
     if tied:
         listed = "; ".join(f"{name}: {_fmt(gap, level)}" for name, gap in tied)
         text.append(f"Its difference from {listed} is within noise (the interval covers 0): "
-                    "choose among these on cost, or run more repetitions.")
+                    "choose among these on cost, or collect more data.")
     if not behind:
         text.append("No policy is distinguishable from it at this budget.")
     if len(names) > 2:
         text.append(f"Differences have {level:.1%} intervals so that all {len(names) * (len(names) - 1) // 2} "
                     "pairwise comparisons hold together at 95%.")
+    text.append("Intervals are for the population the data was drawn from: they include the data's own "
+                "sampling error, which more repetitions do not remove.")
     return {"best": names[best], "beats": [n for n, _ in behind], "within_noise": [n for n, _ in tied],
             "text": " ".join(text)}

@@ -26,21 +26,24 @@ def _one_blas_thread():
         yield
 
 
-def constant_and_halfspace(n: int = 240, d: int = 20, seed: int = 0) -> dict:
-    """Group a's label is always 1 (learnt from one sample); group b's is a random halfspace in d dimensions.
+def constant_and_halfspace(n: int = 240, d: int = 20, seed: int = 0, constant: tuple[str, ...] = ("a",)) -> dict:
+    """The ``constant`` groups' label is always 1 (learnt from one sample); b's is a random halfspace in d dimensions.
 
-    Features are block-diagonal (a's indicator; b's indicator and its d coordinates), so the
+    Features are block-diagonal (each group's indicator; b's d coordinates besides), so the
     groups share no coefficient: b's accuracy grows only with b's samples, and the worst group
-    is b. A policy that spends the budget on b (Aopt: a's loss is 0) must beat uniform sampling.
+    is b. A policy that spends the budget on b (Aopt: the other groups' loss is 0) must beat
+    uniform sampling, the more so the more constant groups uniform sampling spends on.
     """
     rng = np.random.default_rng(seed)
     w = rng.normal(size=d)
-    X = np.zeros((2 * n, d + 2))
-    X[:n, 0] = 1.0
-    X[n:, 1] = 1.0
-    X[n:, 2:] = rng.normal(size=(n, d))
-    y = np.r_[np.ones(n), (X[n:, 2:] @ w > 0).astype(float)]
-    return {"features": X.round(6).tolist(), "groups": ["a"] * n + ["b"] * n, "labels": y.tolist()}
+    k = len(constant)
+    X = np.zeros(((k + 1) * n, d + k + 1))
+    for j in range(k + 1):
+        X[j * n:(j + 1) * n, j] = 1.0
+    X[k * n:, k + 1:] = rng.normal(size=(n, d))
+    y = np.r_[np.ones(k * n), (X[k * n:, k + 1:] @ w > 0).astype(float)]
+    groups = [g for g in constant for _ in range(n)] + ["b"] * n
+    return {"features": X.round(6).tolist(), "groups": groups, "labels": y.tolist()}
 
 
 def noise_group(n: int = 160, seed: int = 1) -> dict:
@@ -72,38 +75,42 @@ def comparison(results: dict, a: str, b: str) -> dict:
     return next(c for c in results["comparisons"] if (c["policy_a"], c["policy_b"]) == (a, b))
 
 
-def test_aopt_beats_uniform_when_one_group_is_learnt_from_one_sample(client, sessions, settings):
-    policies = [{"strategy": "aopt"}, {"strategy": "uniform"}, {"strategy": "uniform", "name": "uniform_again"}]
-    results = simulate(client, sessions, settings, body(constant_and_halfspace(), policies=policies))["results"]
-    assert results["points"] == [20, 40, 60] and results["repetitions"] == 8 and results["groups"] == ["a", "b"]
-    aopt, uniform, again = results["policies"]
-    # Aopt spends on b, whose loss stays above a's zero; uniform sampling splits the budget.
-    assert aopt["curves"]["mixture"]["b"]["mean"][-1] > 0.75
-    assert 0.3 < uniform["curves"]["mixture"]["b"]["mean"][-1] < 0.7
+def test_aopt_beats_uniform_when_the_other_groups_are_learnt_from_one_sample(client, sessions, settings):
+    # 480 rows a group and 20 repetitions: the pilot's own sampling error of b's accuracy (144 test
+    # rows) and the replays' spread must both be below Aopt's lead for the interval to exclude 0.
+    data = constant_and_halfspace(n=480, constant=("a", "c"))
+    results = simulate(client, sessions, settings, body(data, repetitions=20))["results"]
+    assert results["points"] == [20, 40, 60] and results["repetitions"] == 20 and results["groups"] == ["a", "b", "c"]
+    aopt, uniform = results["policies"]
+    # Aopt spends on b, whose loss stays above a's and c's zero; uniform sampling splits the budget.
+    assert aopt["curves"]["mixture"]["b"]["mean"][-1] > 0.65
+    assert 0.2 < uniform["curves"]["mixture"]["b"]["mean"][-1] < 0.5
     # Group a is learnt exactly by every policy: accuracy 1 with a degenerate interval.
     assert aopt["curves"]["accuracy"]["a"] == {"mean": [1.0] * 3, "low": [1.0] * 3, "high": [1.0] * 3}
-    diff = comparison(results, "aopt", "uniform")
+    diff = comparison(results, "aopt", "uniform")  # 0.149, 95% CI 0.076 to 0.222
     assert diff["difference"]["low"] > 0 and not diff["within_noise"]
-    # The same policy under two names sees the same rows and the same draws: a difference of exactly 0.
-    same = comparison(results, "uniform", "uniform_again")
-    assert same["difference"] == {"mean": 0.0, "low": 0.0, "high": 0.0} and same["within_noise"]
-    assert uniform["curves"] == again["curves"]
     rec = results["recommendation"]
-    assert rec["best"] == "aopt" and rec["beats"] == ["uniform", "uniform_again"] and rec["within_noise"] == []
+    assert rec["best"] == "aopt" and rec["beats"] == ["uniform"] and rec["within_noise"] == []
     assert "beyond noise" in rec["text"] and "At 60 samples, aopt has the best worst-group accuracy" in rec["text"]
+    assert "include the data's own sampling error" in rec["text"]
+    assert results["variance_factor"] == pytest.approx(1 / 20 + 0.3 / 0.7)
     for policy in results["policies"]:  # every interval holds its mean
         for curve in [policy["curves"]["worst_group"], *policy["curves"]["accuracy"].values()]:
             assert all(lo <= m <= hi for lo, m, hi in zip(curve["low"], curve["mean"], curve["high"], strict=True))
 
 
 def test_intervals_cover_a_true_difference_of_zero_and_say_within_noise(client, sessions, settings):
-    payload = body(noise_group(), policies=[{"strategy": "greedy"}, {"strategy": "uniform"}], repetitions=10)
-    results = simulate(client, sessions, settings, payload)["results"]
+    policies = [{"strategy": "greedy"}, {"strategy": "uniform"}, {"strategy": "uniform", "name": "uniform_again"}]
+    results = simulate(client, sessions, settings, body(noise_group(), policies=policies, repetitions=10))["results"]
     for policy in results["policies"]:  # the truth is 0.5 on coin flips, whatever was acquired
         b = policy["curves"]["accuracy"]["b"]
         assert b["low"][-1] <= 0.5 <= b["high"][-1]
     diff = comparison(results, "greedy", "uniform")
     assert diff["difference"]["low"] <= 0.0 <= diff["difference"]["high"] and diff["within_noise"]
+    # The same policy under two names sees the same rows and the same draws: a difference of exactly 0.
+    same = comparison(results, "uniform", "uniform_again")
+    assert same["difference"] == {"mean": 0.0, "low": 0.0, "high": 0.0} and same["within_noise"]
+    assert results["policies"][1]["curves"] == results["policies"][2]["curves"]
     assert results["recommendation"]["beats"] == []
     assert "within noise" in results["recommendation"]["text"]
     assert "No policy is distinguishable" in results["recommendation"]["text"]

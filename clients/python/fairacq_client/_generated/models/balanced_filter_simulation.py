@@ -37,7 +37,7 @@ class BalancedFilterSimulation:
             data (SimulationData | Unset): The labeled table to replay, sent inline instead of ``dataset_id``.
             dataset_id (UUID | Unset): a stored dataset with groups and labels
             name (str | Unset):
-            repetitions (int | Unset): resamples of the data per policy Default: 20.
+            repetitions (int | Unset): random splits of the data, each replaying every policy Default: 20.
             seed (int | Unset):
             target (BalancedFilterSimulationTarget | Unset): U: {group: share} of accepted points; default uniform
             test_fraction (float | Unset): share of each group held out for scoring Default: 0.3.

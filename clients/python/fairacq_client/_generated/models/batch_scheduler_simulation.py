@@ -42,7 +42,7 @@ class BatchSchedulerSimulation:
             metric (BatchSchedulerSimulationMetric | Unset): FairBatch's measure, also the one compared Default:
                 BatchSchedulerSimulationMetric.EQUAL_OPPORTUNITY.
             name (str | Unset):
-            repetitions (int | Unset): resamples of the data per policy Default: 20.
+            repetitions (int | Unset): random splits of the data, each replaying every policy Default: 20.
             seed (int | Unset):
             test_fraction (float | Unset): share of each group held out for scoring Default: 0.3.
      """

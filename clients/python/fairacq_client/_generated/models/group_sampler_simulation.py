@@ -45,7 +45,7 @@ class GroupSamplerSimulation:
             model (GroupSamplerSimulationModel | Unset): the scikit-learn model scored at each curve point Default:
                 GroupSamplerSimulationModel.LOGISTIC_REGRESSION.
             name (str | Unset):
-            repetitions (int | Unset): resamples of the data per policy Default: 20.
+            repetitions (int | Unset): random splits of the data, each replaying every policy Default: 20.
             seed (int | Unset):
             test_fraction (float | Unset): share of each group held out for scoring Default: 0.3.
      """
