@@ -172,7 +172,8 @@ class SimulationOut(BaseModel):
     config: dict[str, Any] = Field(description="the request as stored (without the data)")
     seed: int
     results: dict[str, Any] | None = Field(
-        None, description="curves (mean and 95% interval for the population the data was drawn from, per point), "
+        None, description="curves (mean and 95% bootstrap interval for the population the data was drawn from, "
+                          "per point), "
                           "end-of-budget comparisons and the recommendation")
     created_at: datetime
 

@@ -84,7 +84,7 @@ def _store(ctx: jobs.JobContext, results: dict[str, Any]) -> None:
 def run_job(ctx: jobs.JobContext) -> None:
     with transaction(ctx.sessions) as db:
         record = repository(read_only(db), ctx.tenant_id).get(ctx.resource)
-        config = record.config
+        config, seed = record.config, record.seed
     fanout.fan_out(ctx, int(config["repetitions"]))
     while True:
         if ctx.cancel_requested():
@@ -108,5 +108,5 @@ def run_job(ctx: jobs.JobContext) -> None:
         merged.update((c.result or {}).get("repetitions", {}))
     reps = [Repetition.from_dict(merged[str(r)]) for r in range(int(config["repetitions"]))]
     names = [p["name"] for p in config["policies"]]
-    results = summarise(reps, names, config)
+    results = summarise(reps, names, config, seed)
     _store(ctx, results)

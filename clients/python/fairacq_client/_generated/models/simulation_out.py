@@ -41,8 +41,8 @@ class SimulationOut:
             status (SessionStatus):
             error (None | str | Unset):
             progress (float | None | Unset): share of the repetitions done while it runs
-            results (None | SimulationOutResultsType0 | Unset): curves (mean and 95% interval for the population the data
-                was drawn from, per point), end-of-budget comparisons and the recommendation
+            results (None | SimulationOutResultsType0 | Unset): curves (mean and 95% bootstrap interval for the population
+                the data was drawn from, per point), end-of-budget comparisons and the recommendation
      """
 
     config: SimulationOutConfig
