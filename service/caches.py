@@ -21,8 +21,10 @@ keyed databases             engines known to hold an API key        weak     nev
 (service.auth)                                                      set      not go back to open mode (the safe way)
 session UPDATEs             column set -> built UPDATE statement    <10      never (statements are constant)
 (service.sessions.repository)
-library: FairBatch          configuration -> cells, index, layout   1,024    keyed by the whole configuration
-(algorithms.fairbatch.state)
+compiled statements         dialect -> SQL, bind and result         2 each   never (statements are constant)
+(service.statements)        processors of a per-decision statement
+library: FairBatch          configuration -> cells, index, layout,  1,024    keyed by the whole configuration
+(algorithms.fairbatch.state)  feasible box
 library: QP                 shape -> built cvxpy problem            128      keyed by shape; values are Parameters
 (algorithms.balanced_filtering.qp)
 ==========================  ======================================  =======  ==========================================
