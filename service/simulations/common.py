@@ -20,7 +20,7 @@ from sklearn.linear_model import LogisticRegression
 from service.algorithms import metrics
 
 __all__ = ["PROB_CLIP", "Problem", "Progress", "Repetition", "Stop", "client_model", "curve_points",
-           "disparity", "fit_predict", "rng", "split"]
+           "disparity", "fit_predict", "reshuffled", "rng", "split"]
 
 # Probabilities are clipped this far from 0 and 1 before a log loss: a model sure and wrong
 # on one row costs log(1e6) ≈ 13.8, not infinity.
@@ -86,6 +86,12 @@ def split(problem: Problem, repetition: int) -> tuple[list[np.ndarray], np.ndarr
         tests.append(rows[:n_test])
         rest.append(rows[n_test:])
     return rest, np.sort(np.concatenate(tests))
+
+
+def reshuffled(rows: np.ndarray, need: int, generator: np.random.Generator) -> np.ndarray:
+    """``need`` of ``rows`` in a random order, reshuffled each time they are spent."""
+    cycles = -(-need // rows.size)
+    return np.concatenate([generator.permutation(rows) for _ in range(cycles)])[:need]
 
 
 def client_model(name: str) -> Any:

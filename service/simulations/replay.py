@@ -30,6 +30,7 @@ from service.simulations.common import (
     Repetition,
     Stop,
     fit_predict,
+    reshuffled,
     rng,
     split,
 )
@@ -40,12 +41,7 @@ __all__ = ["run_group_sampler"]
 def _orders(problem: Problem, pools: list[np.ndarray], repetition: int) -> list[np.ndarray]:
     """Each group's rows in the order every policy draws them: fresh permutations when a pool runs out."""
     need = 2 * problem.budget  # a training and a validation row per sample
-    orders = []
-    for z, pool in enumerate(pools):
-        generator = rng(problem, repetition, ORDER, z)
-        cycles = -(-need // pool.size)
-        orders.append(np.concatenate([generator.permutation(pool) for _ in range(cycles)])[:need])
-    return orders
+    return [reshuffled(pool, need, rng(problem, repetition, ORDER, z)) for z, pool in enumerate(pools)]
 
 
 def _score(problem: Problem, rows: np.ndarray, test: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -35,6 +35,7 @@ from service.simulations.common import (
     Repetition,
     Stop,
     disparity,
+    reshuffled,
     rng,
     split,
 )
@@ -53,9 +54,7 @@ def _sigmoid(t: np.ndarray) -> np.ndarray:
 
 def _deal(members: np.ndarray, count: int, n_batches: int, generator: np.random.Generator) -> np.ndarray:
     """``n_batches`` × ``count`` rows of ``members``: shuffled, reshuffled when spent."""
-    need = count * n_batches
-    cycles = -(-need // members.size)
-    return np.concatenate([generator.permutation(members) for _ in range(cycles)])[:need].reshape(n_batches, count)
+    return reshuffled(members, count * n_batches, generator).reshape(n_batches, count)
 
 
 class _Scheduler:

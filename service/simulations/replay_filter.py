@@ -31,7 +31,7 @@ from service.algorithms.balanced_filtering import (
     record_decisions,
     record_outcomes,
 )
-from service.simulations.common import DECIDE, FIT, ORDER, Problem, Progress, Repetition, Stop, rng, split
+from service.simulations.common import DECIDE, FIT, ORDER, Problem, Progress, Repetition, Stop, reshuffled, rng, split
 
 __all__ = ["proxy_params", "run_balanced_filter"]
 
@@ -52,9 +52,7 @@ def run_balanced_filter(problem: Problem, repetition: int, should_stop: Stop, pr
     rest, candidates = split(problem, repetition)
     train = np.sort(np.concatenate(rest))
     names = np.asarray(problem.groups)
-    cycles = -(-problem.budget // candidates.size)
-    order = rng(problem, repetition, ORDER)
-    stream = np.concatenate([order.permutation(candidates) for _ in range(cycles)])[:problem.budget]
+    stream = reshuffled(candidates, problem.budget, rng(problem, repetition, ORDER))
     ids = np.arange(problem.budget).astype(str)
     coin_seed = int(rng(problem, repetition, DECIDE).integers(0, 2**COIN_SEED_BITS))
     target = problem.options["target"]
