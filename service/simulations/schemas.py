@@ -173,8 +173,7 @@ class SimulationOut(BaseModel):
     seed: int
     results: dict[str, Any] | None = Field(
         None, description="curves (mean and 95% bootstrap interval for the population the data was drawn from, "
-                          "per point), "
-                          "end-of-budget comparisons and the recommendation")
+                          "per point), end-of-budget comparisons and the recommendation")
     created_at: datetime
 
 

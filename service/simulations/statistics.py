@@ -203,9 +203,9 @@ def recommend(ends: np.ndarray, names: list[str], spread: Spread, measure: str, 
             continue
         gap = _difference(ends, best, k, spread, higher_is_better, level)
         (tied if gap.covers_zero() else behind).append((names[k], gap))
-    lead = worst_group(ends[best][:, None, :], spread, higher_is_better)
-    text = [f"At {at} {unit}, {names[best]} has the best {measure}: "
-            f"{_fmt(Interval(*(lead[k][0] for k in ('mean', 'low', 'high'))), LEVEL)}."]
+    at_end = worst_group(ends[best][:, None, :], spread, higher_is_better)  # one point
+    lead = Interval(at_end["mean"][0], at_end["low"][0], at_end["high"][0])
+    text = [f"At {at} {unit}, {names[best]} has the best {measure}: {_fmt(lead, LEVEL)}."]
     for name, gap in behind:
         text.append(f"{names[best]} − {name} = {_fmt(gap, level)}: {names[best]} is better, beyond noise.")
     if tied:
