@@ -1,19 +1,10 @@
-"""balanced filter candidates: one row per decided candidate id
-
-Revision ID: 0002_filter_candidates
-Revises: 0001
-Create Date: 2026-11-22
-"""
-
-from collections.abc import Sequence
+"""balanced filter candidates: one row per decided candidate id"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0002_filter_candidates'
-down_revision: str | None = '0001'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0002_filter_candidates'
+down_revision = '0001'
 
 
 def upgrade() -> None:

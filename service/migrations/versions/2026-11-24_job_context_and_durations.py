@@ -1,19 +1,10 @@
-"""jobs carry the request id and trace context that queued them; cumulative job durations
-
-Revision ID: 0003_job_context
-Revises: 0002_filter_candidates
-Create Date: 2026-11-24
-"""
-
-from collections.abc import Sequence
+"""jobs carry the request id and trace context that queued them; cumulative job durations"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0003_job_context'
-down_revision: str | None = '0002_filter_candidates'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0003_job_context'
+down_revision = '0002_filter_candidates'
 
 
 def upgrade() -> None:

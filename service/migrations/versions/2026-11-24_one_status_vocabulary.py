@@ -1,19 +1,10 @@
-"""sessions store one status vocabulary: pending (its job prepares it), ready, done
-
-Revision ID: 0004_status_vocabulary
-Revises: 0003_job_context
-Create Date: 2026-11-24
-"""
-
-from collections.abc import Sequence
+"""sessions store one status vocabulary: pending (its job prepares it), ready, done"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0004_status_vocabulary'
-down_revision: str | None = '0003_job_context'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0004_status_vocabulary'
+down_revision = '0003_job_context'
 
 # (kind, old word, new word): every word a session row could store before this revision.
 RENAMES = [

@@ -1,19 +1,10 @@
-"""labelstudio_connections and labelstudio_annotations: the Label Studio adapter (issue 20)
-
-Revision ID: 0006_labelstudio
-Revises: 0005_ui_sessions
-Create Date: 2026-11-25
-"""
-
-from collections.abc import Sequence
+"""labelstudio_connections and labelstudio_annotations: the Label Studio adapter (issue 20)"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0006_labelstudio'
-down_revision: str | None = '0005_ui_sessions'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0006_labelstudio'
+down_revision = '0005_ui_sessions'
 
 
 def upgrade() -> None:

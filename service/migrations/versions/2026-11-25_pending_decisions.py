@@ -1,19 +1,10 @@
-"""pending decisions: what a next reserved until its report settles it, it is released or expires
-
-Revision ID: 0007_pending_decisions
-Revises: 0006_labelstudio
-Create Date: 2026-11-25
-"""
-
-from collections.abc import Sequence
+"""pending decisions: what a next reserved until its report settles it, it is released or expires"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0007_pending_decisions'
-down_revision: str | None = '0006_labelstudio'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0007_pending_decisions'
+down_revision = '0006_labelstudio'
 
 
 def upgrade() -> None:

@@ -1,19 +1,10 @@
-"""ui_sessions: the dashboard's logins (a token digest per browser session, its tenant, its expiry)
-
-Revision ID: 0005_ui_sessions
-Revises: 0004_status_vocabulary
-Create Date: 2026-11-25
-"""
-
-from collections.abc import Sequence
+"""ui_sessions: the dashboard's logins (a token digest per browser session, its tenant, its expiry)"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0005_ui_sessions'
-down_revision: str | None = '0004_status_vocabulary'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0005_ui_sessions'
+down_revision = '0004_status_vocabulary'
 
 
 def upgrade() -> None:

@@ -1,19 +1,10 @@
-"""exports: a decision log or a dataset written as a file, stored in chunks (issue 16)
-
-Revision ID: 0009_exports
-Revises: 0008_keys_webhooks
-Create Date: 2026-11-26
-"""
-
-from collections.abc import Sequence
+"""exports: a decision log or a dataset written as a file, stored in chunks (issue 16)"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0009_exports'
-down_revision: str | None = '0008_keys_webhooks'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0009_exports'
+down_revision = '0008_keys_webhooks'
 
 
 def upgrade() -> None:

@@ -1,20 +1,11 @@
 """keys and webhooks: key name, scope, expiry, revocation, last use; the key of each decision and job;
-webhook subscriptions and their deliveries
-
-Revision ID: 0008_keys_webhooks
-Revises: 0007_pending_decisions
-Create Date: 2026-11-26
-"""
-
-from collections.abc import Sequence
+webhook subscriptions and their deliveries"""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0008_keys_webhooks'
-down_revision: str | None = '0007_pending_decisions'
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = '0008_keys_webhooks'
+down_revision = '0007_pending_decisions'
 
 
 def upgrade() -> None:
