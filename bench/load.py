@@ -24,9 +24,10 @@ is on 127.0.0.1 and is stopped before the next configuration starts.
 For each scenario (:mod:`bench.load_scenarios`) after its setup and a warm-up:
 
 * unloaded: sequential requests on one connection — a single client's p50/p99;
-* maximum throughput: every connection sends back to back (closed loop), right
-  after the bare endpoint's maximum is measured the same way, so the ratio
-  compares two numbers taken under the same background load;
+* maximum throughput: every connection sends back to back (closed loop), in
+  ``--rounds`` pairs each right after the bare endpoint's maximum is measured the
+  same way, so each ratio compares two numbers taken under the same background
+  load; the share of bare is the median of the pairs' ratios;
 * fixed rates: an open-loop generator (:mod:`bench.load_client`) with latency
   from each request's scheduled send time, so queueing is counted. Rates above
   ``OVERLOAD`` times the scenario's maximum are skipped (they only measure a queue).
@@ -42,7 +43,11 @@ written to ``bench/results/load/``; the exit status is non-zero when a target is
 Protocol changes after the first results (2026-11-22): the targets above replaced
 "65% of bare" and "p99 <= 20 ms at 800 requests/s" (the bare endpoint itself reached
 about 810 requests/s on this machine); the decisions-batch and next-settle
-scenarios and the PostgreSQL and two-process configurations were added.
+scenarios and the PostgreSQL and two-process configurations were added. 2026-11-27: the
+maximum throughput is measured in three alternating bare/service pairs and the share of bare is
+the median of the pairs' ratios (it was one pair): the machine's speed moved 2.5x between runs and
+within minutes, and one 10-second pair could not tell 77 % from 87 %. Issue 14's share targets
+(within 5 % of the shares when it was filed) were added with it.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+import numpy as np
 
 from bench.load_client import (
     Endpoint,
@@ -81,14 +88,18 @@ TARGET_RATE = 400.0  # req/s at which the loaded p99 target applies
 UNLOADED_P99_MS = 5.0
 LOADED_P99_MS = 10.0
 BARE_SHARE = 0.85
+# Issue 14 (code shape): next-group and epochs keep their share of bare within 5% of the share
+# measured when it was filed (bench/results/load at f27f810: 719 / 812 and 584 / 821 req/s).
+FILED_SHARES = {"next-group": 719 / 812, "epochs": 584 / 821}
+KEPT_SHARE = 0.95
 BATCH_SCENARIO = "decisions-batch"
 BATCH_DECISIONS_PER_S = 20_000.0
 TARGET_CONFIGURATION = ("sqlite", 1)  # the targets apply to this one; the others are reported
 DATABASES = ("sqlite", "postgres")
 OVERLOAD = 2.0  # skip fixed rates above this multiple of the scenario's maximum throughput
 PAUSE = 1.0  # s between runs, so one run's tail does not land in the next
-FULL = {"duration": 10.0, "unloaded": 500, "warmup": 50}
-QUICK = {"duration": 2.0, "unloaded": 100, "warmup": 20}
+FULL = {"duration": 10.0, "unloaded": 500, "warmup": 50, "rounds": 3}
+QUICK = {"duration": 2.0, "unloaded": 100, "warmup": 20, "rounds": 1}
 
 
 def log(message: str) -> None:
@@ -106,7 +117,9 @@ class Outcome:
     detail: str = ""
     unloaded: RunResult | None = None
     maximum: RunResult | None = None
-    bare_maximum: float | None = None
+    bare_maxima: list[float] = field(default_factory=list)  # one a round
+    ratios: list[float] = field(default_factory=list)  # the service's maximum over bare's, one a round
+    maximum_errors: int = 0  # over every round
     rates: dict[float, RunResult | None] = field(default_factory=dict)  # None: skipped (overload)
 
     @property
@@ -116,10 +129,19 @@ class Outcome:
         return self.status not in ("ok", "not available") or any(r is not None and r.n_errors for r in runs)
 
     @property
+    def bare_maximum(self) -> float | None:
+        return float(np.median(self.bare_maxima)) if self.bare_maxima else None
+
+    @property
     def ratio(self) -> float | None:
-        if self.maximum is None or not self.bare_maximum:
-            return None
-        return self.maximum.throughput / self.bare_maximum
+        """The median of the rounds' shares of bare."""
+        return float(np.median(self.ratios)) if self.ratios and self.bare_maximum else None
+
+    def ratio_range(self) -> str:
+        if self.ratio is None:
+            return "-"
+        spread = f" ({min(self.ratios):.0%}-{max(self.ratios):.0%})" if len(self.ratios) > 1 else ""
+        return f"{self.ratio:.0%}{spread}"
 
     @property
     def decisions_per_s(self) -> float | None:
@@ -137,6 +159,7 @@ class Plan:
     unloaded: int
     warmup: int
     quick: bool
+    rounds: int = 1  # alternating bare/service pairs for the maximum throughput
     databases: list[str] = field(default_factory=lambda: ["sqlite"])
     processes: list[int] = field(default_factory=lambda: [1])
 
@@ -180,15 +203,9 @@ async def _runs(outcome: Outcome, plan: Plan, endpoint: Endpoint, lanes: list[La
     name = f"{outcome.configuration}: {outcome.scenario.name}" if outcome.configuration else outcome.scenario.name
     outcome.unloaded = u = await unloaded(endpoint, lanes[0], plan.unloaded)
     log(f"[{name}] unloaded: p50 {u.p50:.2f} ms, p99 {u.p99:.2f} ms, errors {u.n_errors}")
-    await asyncio.sleep(PAUSE)
-    if outcome.scenario.target != "bare":
-        outcome.bare_maximum = (await closed_loop(bare, bare_lanes, plan.duration)).throughput
-        await asyncio.sleep(PAUSE)
-    outcome.maximum = m = await closed_loop(endpoint, lanes, plan.duration)
-    if outcome.scenario.target == "bare":
-        outcome.bare_maximum = m.throughput
-    log(f"[{name}] max: {m.throughput:.0f} req/s (bare {outcome.bare_maximum or 0:.0f}), "
-        f"p99 {m.p99:.2f} ms, errors {m.n_errors}")
+    await _maximum(outcome, plan, endpoint, lanes, bare, bare_lanes, name)
+    m = outcome.maximum
+    assert m is not None
     for rate in plan.rates:
         await asyncio.sleep(PAUSE)
         if m.throughput > 0 and rate > OVERLOAD * m.throughput:
@@ -198,6 +215,26 @@ async def _runs(outcome: Outcome, plan: Plan, endpoint: Endpoint, lanes: list[La
         outcome.rates[rate] = r = await open_loop(endpoint, lanes, rate, plan.duration)
         log(f"[{name}] {rate:.0f} req/s: achieved {r.throughput:.0f}, p50 {r.p50:.2f} ms, "
             f"p99 {r.p99:.2f} ms, errors {r.n_errors}")
+
+
+async def _maximum(outcome: Outcome, plan: Plan, endpoint: Endpoint, lanes: list[Lane], bare: Endpoint,
+                   bare_lanes: list[Lane], name: str) -> None:
+    """Closed-loop maxima in ``plan.rounds`` alternating pairs, bare first: the share is the median of
+    the rounds' ratios, so a drift in the machine's speed lands on both sides of each ratio."""
+    services: list[RunResult] = []
+    for _ in range(plan.rounds):
+        if outcome.scenario.target != "bare":
+            await asyncio.sleep(PAUSE)
+            outcome.bare_maxima.append((await closed_loop(bare, bare_lanes, plan.duration)).throughput)
+        await asyncio.sleep(PAUSE)
+        services.append(m := await closed_loop(endpoint, lanes, plan.duration))
+        if outcome.scenario.target == "bare":
+            outcome.bare_maxima.append(m.throughput)
+        log(f"[{name}] max: {m.throughput:.0f} req/s (bare {outcome.bare_maxima[-1]:.0f}), "
+            f"p99 {m.p99:.2f} ms, errors {m.n_errors}")
+    outcome.maximum = sorted(services, key=lambda r: r.throughput)[len(services) // 2]  # the median round
+    outcome.maximum_errors = sum(r.n_errors for r in services)
+    outcome.ratios = [r.throughput / b if b else 0.0 for r, b in zip(services, outcome.bare_maxima, strict=True)]
 
 
 def _ms(value: float) -> str:
@@ -229,13 +266,14 @@ def tables(outcomes: list[Outcome], level: str = "###") -> str:
          "client CPU"],
         [(o.scenario.name, f"{o.maximum.throughput:.0f}", _decisions(o.decisions_per_s), _ms(o.maximum.p50),
           _ms(o.maximum.p99), o.maximum.error_summary(), f"{o.bare_maximum or 0:.0f}",
-          f"{o.ratio:.0%}" if o.ratio is not None else "-", f"{o.maximum.client_cpu:.0%}")
+          o.ratio_range(), f"{o.maximum.client_cpu:.0%}")
          for o in ran if o.maximum])
     if not ran:
         return f"{level} Scenarios\n\n{status}\n\nNo scenario ran."
     return (f"{level} Scenarios\n\n{status}\n\n{level} Unloaded (one client, sequential)\n\n{quiet}\n\n"
             f"{level} Fixed arrival rate (open loop; latency from the scheduled send time)\n\n{fixed}\n\n"
-            f"{level} Maximum throughput (closed loop; bare measured just before each)\n\n{most}")
+            f"{level} Maximum throughput (closed loop, in alternating rounds, bare first in each; max req/s is the "
+            f"median round's, share of bare the median of the rounds' ratios, their range in brackets)\n\n{most}")
 
 
 def side_by_side(outcomes: list[Outcome]) -> str:
@@ -246,7 +284,7 @@ def side_by_side(outcomes: list[Outcome]) -> str:
         rows.append((o.configuration, o.scenario.name,
                      f"{o.maximum.throughput:.0f}" if o.maximum else o.status,
                      _decisions(o.decisions_per_s), f"{o.bare_maximum:.0f}" if o.bare_maximum else "-",
-                     f"{o.ratio:.0%}" if o.ratio is not None else "-",
+                     o.ratio_range(),
                      _ms(at_rate.p99) if at_rate is not None else "-",
                      at_rate.error_summary() if at_rate is not None else "-"))
     return markdown_table(["configuration", "scenario", "max req/s", "decisions/s", "bare req/s", "share of bare",
@@ -277,7 +315,9 @@ def check_targets(targets: Targets, outcomes: list[Outcome], configuration: str 
         else:
             labels = (f"{name}{where}: p99 <= {UNLOADED_P99_MS:g} ms unloaded",
                       f"{name}{where}: p99 <= {LOADED_P99_MS:g} ms at {TARGET_RATE:.0f} req/s, no errors",
-                      f"{name}{where}: max throughput >= {BARE_SHARE:.0%} of bare")
+                      f"{name}{where}: max throughput >= {BARE_SHARE:.0%} of bare",
+                      f"{name}{where}: share of bare >= {KEPT_SHARE:.0%} of issue 14's filing "
+                      f"({FILED_SHARES[name]:.1%}), i.e. {KEPT_SHARE * FILED_SHARES[name]:.1%}")
         if o is None or o.status != "ok":
             why = "not measured in this run" if o is None else f"{o.status}: {o.detail}"[:160]
             for label in labels:
@@ -286,8 +326,8 @@ def check_targets(targets: Targets, outcomes: list[Outcome], configuration: str 
         if name == BATCH_SCENARIO:
             m, rate = o.maximum, o.decisions_per_s
             assert m is not None and rate is not None
-            targets.check(labels[0], m.n_errors == 0 and rate >= BATCH_DECISIONS_PER_S,
-                          f"{rate:,.0f} decisions/s ({m.throughput:.0f} calls/s), errors {m.n_errors}")
+            targets.check(labels[0], o.maximum_errors == 0 and rate >= BATCH_DECISIONS_PER_S,
+                          f"{rate:,.0f} decisions/s ({m.throughput:.0f} calls/s), errors {o.maximum_errors}")
             continue
         u = o.unloaded
         assert u is not None
@@ -301,9 +341,10 @@ def check_targets(targets: Targets, outcomes: list[Outcome], configuration: str 
             targets.check(labels[1], r.n_errors == 0 and r.p99 <= LOADED_P99_MS,
                           f"p99 {_ms(r.p99)} ms, achieved {r.throughput:.0f} req/s, errors {r.n_errors}")
         ratio = o.ratio
-        targets.check(labels[2], ratio is not None and ratio >= BARE_SHARE,
-                      f"{o.maximum.throughput if o.maximum else 0:.0f} / {o.bare_maximum or 0:.0f} req/s"
-                      + (f" = {ratio:.0%}" if ratio is not None else ""))
+        measured = (f"{o.maximum.throughput if o.maximum else 0:.0f} / {o.bare_maximum or 0:.0f} req/s, "
+                    f"median share {o.ratio_range()}")
+        targets.check(labels[2], ratio is not None and ratio >= BARE_SHARE, measured)
+        targets.check(labels[3], ratio is not None and ratio >= KEPT_SHARE * FILED_SHARES[name], measured)
 
 
 def header(plan: Plan, url: str | None, load_before: tuple[float, ...]) -> str:
@@ -395,6 +436,8 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, Plan]:
                         "--calibrate: 1000,2000,4000)")
     parser.add_argument("--duration", type=float, help="seconds per loaded run (default 10, --quick 2)")
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--rounds", type=int, help="alternating bare/service pairs of maximum-throughput runs; "
+                        "the share of bare is the median of their ratios (default 3, --quick 1)")
     parser.add_argument("--unloaded", type=int, help="sequential requests (default 500, --quick 100)")
     parser.add_argument("--databases", default="sqlite", help="comma-separated, of: sqlite, postgres "
                         "(postgres: a throwaway server from scripts/pg_tmp.sh)")
@@ -435,8 +478,11 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, Plan]:
     if args.url and (databases != ["sqlite"] or processes != [1]):
         parser.error("--url measures the server given: --databases and --api-processes do not apply")
     mode = QUICK if args.quick else FULL
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     plan = Plan(names, rates, args.duration or mode["duration"], args.connections,
-                args.unloaded or int(mode["unloaded"]), int(mode["warmup"]), args.quick, databases, processes)
+                args.unloaded or int(mode["unloaded"]), int(mode["warmup"]), args.quick,
+                args.rounds or int(mode["rounds"]), databases, processes)
     return args, plan
 
 
