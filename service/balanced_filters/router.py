@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Response, status
+from fastapi import APIRouter, Query, Response, status
 from sqlalchemy.orm import Session
 
 from service.api import RawBody, refusals, resource_router
@@ -30,13 +30,12 @@ from service.db import SessionDep
 from service.endpoints import read_only_endpoint
 from service.openapi import component_of
 from service.pages import readable
-from service.sessions.routes import SessionRoutes, add_session_routes
-from service.sessions.service import set_etag
+from service.sessions.routes import IfMatch, SessionRoutes, add_session_routes
+from service.sessions.service import set_created, set_etag
 from service.settings import SettingsDep
 
 filters = resource_router("/balanced-filters", "balanced-filters")
 stateless = resource_router("", "balanced-filters")
-IfMatch = Annotated[str | None, Header(description="the filter's ETag; 412 when it has changed")]
 NOT_READY = refusals("the proxy is still being fitted, or its fit failed or was cancelled")
 _DECISIONS_BODY = {"requestBody": {"required": True,
                                    "content": {"application/json": {"schema": component_of(DecisionRequest)}}}}
@@ -47,8 +46,7 @@ def create_balanced_filter(payload: BalancedFilterCreate, db: SessionDep, tenant
                            response: Response) -> BalancedFilterOut:
     """Create a filter; a worker learns its proxy (status queued, running, then ready; or failed, cancelled)."""
     record, _ = service.create_filter(db, tenant.id, settings, payload)
-    response.headers["Location"] = f"/v1/balanced-filters/{record.id}"
-    set_etag(response, record)
+    set_created(response, record, filters.prefix)
     return service.filter_out(db, tenant.id, record)
 
 

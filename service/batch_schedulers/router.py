@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated
 
-from fastapi import Header, Response, status
+from fastapi import Response, status
 
 from service.api import refusals, resource_router
 from service.auth import TenantDep
@@ -20,11 +19,10 @@ from service.batch_schedulers.schemas import (
 )
 from service.db import SessionDep
 from service.endpoints import light_endpoint
-from service.sessions.routes import SessionRoutes, add_session_routes
-from service.sessions.service import set_etag
+from service.sessions.routes import IfMatch, SessionRoutes, add_session_routes
+from service.sessions.service import set_created, set_etag
 
 router = resource_router("/batch-schedulers", "batch-schedulers")
-IfMatch = Annotated[str | None, Header(description="the session's ETag; 412 when it has changed")]
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="create_batch_scheduler")
@@ -32,8 +30,7 @@ def create_batch_scheduler(payload: BatchSchedulerCreate, db: SessionDep, tenant
                            response: Response) -> BatchSchedulerOut:
     """Create a scheduler; sampling starts at each cell's natural share m_{y,z}/m."""
     record = service.create_scheduler(db, tenant.id, payload)
-    response.headers["Location"] = f"/v1/batch-schedulers/{record.id}"
-    set_etag(response, record)
+    set_created(response, record, router.prefix)
     return service.scheduler_out(record)
 
 

@@ -20,7 +20,7 @@ from service.fair_regressions.schemas import (
     PredictionResult,
 )
 from service.sessions.routes import SessionRoutes, add_session_routes
-from service.sessions.service import set_etag
+from service.sessions.service import set_created
 from service.settings import SettingsDep
 
 router = resource_router("/fair-regressions", "fair-regressions")
@@ -32,8 +32,7 @@ def create_fair_regression(payload: FairRegressionCreate, db: SessionDep, tenant
                            response: Response) -> FairRegressionOut:
     """Check the request against its data and queue the fit; 202 with the regression's Location."""
     record, _ = service.create_regression(db, tenant.id, settings, payload)
-    response.headers["Location"] = f"/v1/fair-regressions/{record.id}"
-    set_etag(response, record)
+    set_created(response, record, router.prefix)
     return service.regression_out(db, tenant.id, record)
 
 

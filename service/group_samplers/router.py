@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Annotated
 
-from fastapi import Header, Query, Response, status
+from fastapi import Query, Response, status
 
 from service.api import refusals, resource_router
 from service.auth import TenantDep
@@ -26,12 +26,11 @@ from service.group_samplers.schemas import (
     ObservationResult,
     SamplerNextDecision,
 )
-from service.sessions.routes import SessionRoutes, add_session_routes
-from service.sessions.service import set_etag
+from service.sessions.routes import IfMatch, SessionRoutes, add_session_routes
+from service.sessions.service import set_created, set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/group-samplers", "group-samplers")
-IfMatch = Annotated[str | None, Header(description="the sampler's ETag; 412 when it has changed")]
 WaitQuery = Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="managed mode: seconds to wait for a "
                                    "queued or running fit to finish before deciding")]
 CONFLICTS = refusals("the budget is spent")
@@ -42,8 +41,7 @@ def create_group_sampler(payload: GroupSamplerCreate, db: SessionDep, tenant: Te
                          response: Response) -> GroupSamplerOut:
     """Create a sampler: no samples yet, warm-up rounds first."""
     record = service.create_sampler(db, tenant.id, settings, payload)
-    response.headers["Location"] = f"/v1/group-samplers/{record.id}"
-    set_etag(response, record)
+    set_created(response, record, router.prefix)
     return service.sampler_out(record)
 
 

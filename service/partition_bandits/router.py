@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated
 
-from fastapi import Header, Response, status
+from fastapi import Response, status
 
 from service.api import refusals, resource_router
 from service.auth import TenantDep
@@ -26,13 +25,12 @@ from service.partition_bandits.schemas import (
     RunRequest,
 )
 from service.partition_bandits.state import NOUN
-from service.sessions.routes import SessionRoutes, add_session_routes
+from service.sessions.routes import IfMatch, SessionRoutes, add_session_routes
 from service.sessions.schemas import DecisionBatchRequest
-from service.sessions.service import set_etag
+from service.sessions.service import set_created, set_etag
 from service.settings import SettingsDep
 
 router = resource_router("/partition-bandits", "partition-bandits")
-IfMatch = Annotated[str | None, Header(description="the bandit's ETag; 412 when it has changed")]
 NOT_READY = refusals("not ready (its partitioning job is queued or running), its partitioning job failed or was "
                      "cancelled, or the bandit is done")
 RUN_REFUSED = refusals("not ready (its partitioning job is queued or running), its partitioning job failed or was "
@@ -47,8 +45,7 @@ def create_partition_bandit(payload: PartitionBanditCreate, db: SessionDep, tena
     record, job = service.create_bandit(db, tenant.id, settings, payload)
     if job is not None:
         response.status_code = status.HTTP_202_ACCEPTED
-    response.headers["Location"] = f"/v1/partition-bandits/{record.id}"
-    set_etag(response, record)
+    set_created(response, record, router.prefix)
     return service.bandit_out(db, tenant.id, record)
 
 

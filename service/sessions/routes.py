@@ -2,8 +2,9 @@
 
 A resource describes itself once (:class:`SessionRoutes`) and calls
 :func:`add_session_routes`; its own router adds only what is particular to it
-(create, and its decisions and reports). Operation ids follow the kind:
-``get_<kind>``, ``list_<kind>s``, ``list_<kind>_decisions``, ``delete_<kind>``.
+(create, and its decisions and reports, which take ``If-Match`` as :data:`IfMatch`).
+Operation ids follow the kind: ``get_<kind>``, ``list_<kind>s``, ``list_<kind>_decisions``,
+``delete_<kind>``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import inspect
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Header, Response, status
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
@@ -27,9 +28,10 @@ from service.sessions.repository import SessionRepository
 from service.sessions.schemas import DecisionList
 from service.sessions.service import decision_page, delete_session, set_etag
 
-__all__ = ["Render", "SessionRoutes", "add_session_routes"]
+__all__ = ["IfMatch", "Render", "SessionRoutes", "add_session_routes"]
 
 Render = Callable[[Session, uuid.UUID, SessionRecord], BaseModel]
+IfMatch = Annotated[str | None, Header(description="the session's ETag; 412 when it has changed")]
 
 
 @dataclass(frozen=True)

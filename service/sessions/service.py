@@ -21,7 +21,7 @@ from service.sessions.models import SessionRecord
 from service.sessions.repository import Entry, SessionRepository
 from service.sessions.schemas import DecisionList, DecisionOut
 
-__all__ = ["Step", "algorithm_errors", "decision_page", "delete_session", "report_once", "set_etag"]
+__all__ = ["Step", "algorithm_errors", "decision_page", "delete_session", "report_once", "set_created", "set_etag"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -54,6 +54,12 @@ def set_etag(response: Response, record: SessionRecord, *, replayed: bool = Fals
     response.headers["ETag"] = f'"{record.version}"'
     if replayed:
         response.headers[REPLAY_HEADER] = "true"
+
+
+def set_created(response: Response, record: SessionRecord, collection: str) -> None:
+    """A new session's ``Location`` (``collection``: its router's prefix, ``/v1/group-samplers``) and ETag."""
+    response.headers["Location"] = f"{collection}/{record.id}"
+    set_etag(response, record)
 
 
 def _sequence_cursor(cursor: str | None) -> int:

@@ -19,8 +19,8 @@ from sklearn.linear_model import LogisticRegression
 
 from service.algorithms import metrics
 
-__all__ = ["PROB_CLIP", "Problem", "Progress", "Repetition", "Stop", "client_model", "curve_points",
-           "disparity", "fit_predict", "reshuffled", "rng", "split"]
+__all__ = ["Problem", "Progress", "Repetition", "Stop", "client_model", "curve_points", "disparity",
+           "fit_predict", "log_loss", "reshuffled", "rng", "split"]
 
 # Probabilities are clipped this far from 0 and 1 before a log loss: a model sure and wrong
 # on one row costs log(1e6) ≈ 13.8, not infinity.
@@ -106,6 +106,12 @@ def fit_predict(problem: Problem, rows: np.ndarray, test: np.ndarray) -> np.ndar
     if np.unique(y_train).size < 2:
         return np.full(test.size, float(y_train[0]))
     return np.asarray(client_model(problem.model).fit(problem.X[rows], y_train).predict_proba(problem.X[test])[:, 1])
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Each row's log loss of P(y = 1) = ``p`` against its label ``y`` (0 or 1), ``p`` clipped by ``PROB_CLIP``."""
+    q = np.clip(p, PROB_CLIP, 1 - PROB_CLIP)
+    return np.asarray(-np.where(y == 1, np.log(q), np.log(1 - q)))
 
 
 def disparity(measure: str, p: np.ndarray, y: np.ndarray, group: np.ndarray, n_groups: int) -> float:

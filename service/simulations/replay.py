@@ -24,12 +24,12 @@ from service.algorithms.adaptive_sampling.model import WarmStartLogisticRegressi
 from service.simulations.common import (
     DECIDE,
     ORDER,
-    PROB_CLIP,
     Problem,
     Progress,
     Repetition,
     Stop,
     fit_predict,
+    log_loss,
     reshuffled,
     rng,
     split,
@@ -48,11 +48,9 @@ def _score(problem: Problem, rows: np.ndarray, test: np.ndarray) -> tuple[np.nda
     """Per-group test accuracy and log loss of the client's model trained on ``rows``."""
     p = fit_predict(problem, rows, test)
     y, g, m = problem.y[test], problem.group[test], len(problem.groups)
-    q = np.clip(p, PROB_CLIP, 1 - PROB_CLIP)
     counts = np.bincount(g, minlength=m)
     accuracy = np.bincount(g, (p >= 0.5) == (y >= 0.5), minlength=m) / counts
-    log_loss = np.bincount(g, -(y * np.log(q) + (1 - y) * np.log(1 - q)), minlength=m) / counts
-    return accuracy, log_loss
+    return accuracy, np.bincount(g, log_loss(p, y), minlength=m) / counts
 
 
 def _run_policy(problem: Problem, k: int, orders: list[np.ndarray], test: np.ndarray, repetition: int,

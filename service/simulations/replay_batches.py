@@ -29,12 +29,12 @@ from service.algorithms.fairbatch.cells import Value
 from service.simulations.common import (
     INIT,
     ORDER,
-    PROB_CLIP,
     Problem,
     Progress,
     Repetition,
     Stop,
     disparity,
+    log_loss,
     reshuffled,
     rng,
     split,
@@ -74,9 +74,7 @@ class _Scheduler:
 
     def batches(self, p: np.ndarray, y: np.ndarray, epoch: int, n_batches: int,
                 generator: np.random.Generator) -> np.ndarray:
-        q = np.clip(p, PROB_CLIP, 1 - PROB_CLIP)
-        loss = -np.where(y == 1, np.log(q), np.log(1 - q))
-        sums = np.bincount(self.cells, weights=loss, minlength=self.n_cells)
+        sums = np.bincount(self.cells, weights=log_loss(p, y), minlength=self.n_cells)
         sizes = np.bincount(self.cells, minlength=self.n_cells)
         losses = np.divide(sums, sizes, out=np.zeros(self.n_cells), where=sizes > 0)
         self.state, result = epoch_step(self.state, losses, epoch)

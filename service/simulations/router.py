@@ -12,7 +12,7 @@ from service.auth import TenantDep
 from service.db import SessionDep
 from service.errors import NotReady
 from service.sessions.routes import SessionRoutes, add_session_routes
-from service.sessions.service import set_etag
+from service.sessions.service import set_created
 from service.settings import SettingsDep
 from service.simulations import service
 from service.simulations.models import KIND
@@ -29,8 +29,7 @@ def create_simulation(payload: SimulationCreate, db: SessionDep, tenant: TenantD
                       response: Response) -> SimulationOut:
     """Check the request against its data and queue the run; 202 with the simulation's Location."""
     record = service.create_simulation(db, tenant.id, settings, payload)
-    response.headers["Location"] = f"/v1/simulations/{record.id}"
-    set_etag(response, record)
+    set_created(response, record, router.prefix)
     return service.simulation_out(db, tenant.id, record)
 
 

@@ -146,7 +146,7 @@ def sync_detailed(
 
     Args:
         filter_id (UUID):
-        if_match (str | Unset): the filter's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (OutcomeReport):
 
@@ -188,7 +188,7 @@ def sync(
 
     Args:
         filter_id (UUID):
-        if_match (str | Unset): the filter's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (OutcomeReport):
 
@@ -225,7 +225,7 @@ async def asyncio_detailed(
 
     Args:
         filter_id (UUID):
-        if_match (str | Unset): the filter's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (OutcomeReport):
 
@@ -267,7 +267,7 @@ async def asyncio(
 
     Args:
         filter_id (UUID):
-        if_match (str | Unset): the filter's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (OutcomeReport):
 

@@ -148,7 +148,7 @@ def sync_detailed(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).
@@ -193,7 +193,7 @@ def sync(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).
@@ -233,7 +233,7 @@ async def asyncio_detailed(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).
@@ -278,7 +278,7 @@ async def asyncio(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).

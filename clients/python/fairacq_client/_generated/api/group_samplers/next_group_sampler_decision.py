@@ -138,7 +138,7 @@ def sync_detailed(
         sampler_id (UUID):
         wait (float | Unset): managed mode: seconds to wait for a queued or running fit to finish
             before deciding Default: 0.0.
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -182,7 +182,7 @@ def sync(
         sampler_id (UUID):
         wait (float | Unset): managed mode: seconds to wait for a queued or running fit to finish
             before deciding Default: 0.0.
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -221,7 +221,7 @@ async def asyncio_detailed(
         sampler_id (UUID):
         wait (float | Unset): managed mode: seconds to wait for a queued or running fit to finish
             before deciding Default: 0.0.
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -265,7 +265,7 @@ async def asyncio(
         sampler_id (UUID):
         wait (float | Unset): managed mode: seconds to wait for a queued or running fit to finish
             before deciding Default: 0.0.
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:

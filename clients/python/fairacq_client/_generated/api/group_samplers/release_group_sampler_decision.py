@@ -129,7 +129,7 @@ def sync_detailed(
     Args:
         sampler_id (UUID):
         decision_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -171,7 +171,7 @@ def sync(
     Args:
         sampler_id (UUID):
         decision_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -208,7 +208,7 @@ async def asyncio_detailed(
     Args:
         sampler_id (UUID):
         decision_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -250,7 +250,7 @@ async def asyncio(
     Args:
         sampler_id (UUID):
         decision_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:

@@ -153,7 +153,7 @@ def sync_detailed(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (ObservationReport): One round's result. Reported mode sends ``n_acquired`` and
             ``group_losses``; managed mode
@@ -197,7 +197,7 @@ def sync(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (ObservationReport): One round's result. Reported mode sends ``n_acquired`` and
             ``group_losses``; managed mode
@@ -236,7 +236,7 @@ async def asyncio_detailed(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (ObservationReport): One round's result. Reported mode sends ``n_acquired`` and
             ``group_losses``; managed mode
@@ -280,7 +280,7 @@ async def asyncio(
 
     Args:
         sampler_id (UUID):
-        if_match (str | Unset): the sampler's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (ObservationReport): One round's result. Reported mode sends ``n_acquired`` and
             ``group_losses``; managed mode

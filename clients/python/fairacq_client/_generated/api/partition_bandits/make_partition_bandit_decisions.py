@@ -146,7 +146,7 @@ def sync_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).
@@ -189,7 +189,7 @@ def sync(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).
@@ -227,7 +227,7 @@ async def asyncio_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).
@@ -270,7 +270,7 @@ async def asyncio(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (DecisionBatchRequest): How many decisions to make at once (one per worker about to
             acquire).

@@ -128,7 +128,7 @@ def sync_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -169,7 +169,7 @@ def sync(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -205,7 +205,7 @@ async def asyncio_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:
@@ -246,7 +246,7 @@ async def asyncio(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
 
     Raises:

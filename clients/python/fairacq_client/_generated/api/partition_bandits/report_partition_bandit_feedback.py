@@ -146,7 +146,7 @@ def sync_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (FeedbackReport):
 
@@ -188,7 +188,7 @@ def sync(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (FeedbackReport):
 
@@ -225,7 +225,7 @@ async def asyncio_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (FeedbackReport):
 
@@ -267,7 +267,7 @@ async def asyncio(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (FeedbackReport):
 

@@ -150,7 +150,7 @@ def sync_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (None | RunRequest | Unset):
 
@@ -192,7 +192,7 @@ def sync(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (None | RunRequest | Unset):
 
@@ -229,7 +229,7 @@ async def asyncio_detailed(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (None | RunRequest | Unset):
 
@@ -271,7 +271,7 @@ async def asyncio(
 
     Args:
         bandit_id (UUID):
-        if_match (str | Unset): the bandit's ETag; 412 when it has changed
+        if_match (str | Unset): the session's ETag; 412 when it has changed
         idempotency_key (str | Unset):
         body (None | RunRequest | Unset):
 
