@@ -124,8 +124,9 @@ class Outcome:
     @property
     def troubled(self) -> bool:
         """Worth keeping the server logs for: it failed, or some request did."""
-        runs = [self.unloaded, self.maximum, *self.rates.values()]
-        return self.status not in ("ok", "not available") or any(r is not None and r.n_errors for r in runs)
+        runs = [self.unloaded, *self.rates.values()]
+        return (self.status not in ("ok", "not available") or self.maximum_errors > 0
+                or any(r is not None and r.n_errors for r in runs))
 
     @property
     def bare_maximum(self) -> float | None:
