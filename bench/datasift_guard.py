@@ -108,8 +108,12 @@ def halves(valid: LabeledData, seed: int) -> tuple[LabeledData, LabeledData]:
     return tuple(LabeledData(valid.X[i], valid.y[i], valid.groups[i]) for i in (first, second))  # type: ignore[return-value]
 
 
-def split(dataset: str, seed: int) -> tuple[LabeledData, LabeledData, LabeledData, LabeledData]:
-    """(train, validation, test, pool): the reproduction's split, then a validation split out of the pool."""
+def split(dataset: str, seed: int, holdout: bool = False) -> tuple[LabeledData, LabeledData, LabeledData, LabeledData]:
+    """(train, validation, test, pool): the reproduction's split, then a validation split out of the pool.
+
+    With ``holdout`` the test split is left out unread and as many points as the validation
+    split holds, drawn out of the pool, take its place (``bench/datasift_guard_holdout.py``).
+    """
     loader, attribute = DATASETS[dataset]
     table = loader()
     groups = table.sensitive[attribute]
@@ -117,12 +121,17 @@ def split(dataset: str, seed: int) -> tuple[LabeledData, LabeledData, LabeledDat
     po = np.random.default_rng([seed, 3]).permutation(po)
     va, po = po[:VALIDATION_PARTS * len(tr)], po[VALIDATION_PARTS * len(tr):]
     Xtr, Xva, Xte, Xpo = standardize(table.X[tr], table.X[va], table.X[te], table.X[po])
-    return tuple(LabeledData(X, table.y[i], groups[i])  # type: ignore[return-value]
-                 for X, i in ((Xtr, tr), (Xva, va), (Xte, te), (Xpo, po)))
+    train, valid, test, pool = (LabeledData(X, table.y[i], groups[i]) for X, i in
+                                ((Xtr, tr), (Xva, va), (Xte, te), (Xpo, po)))
+    if holdout:
+        order = np.random.default_rng([seed, 9]).permutation(len(pool))
+        test, pool = (LabeledData(pool.X[i], pool.y[i], pool.groups[i])
+                      for i in (order[:len(valid)], order[len(valid):]))
+    return train, valid, test, pool
 
 
-def run_seed(dataset: str, seed: int, methods: dict[str, dict | None]) -> dict:
-    train, valid, test, pool = split(dataset, seed)
+def run_seed(dataset: str, seed: int, methods: dict[str, dict | None], holdout: bool = False) -> dict:
+    train, valid, test, pool = split(dataset, seed, holdout)
     deciding, scoring = halves(valid, seed)
     K = int(BUDGET_FRACTION * len(pool)) // BATCHES_PER_BUDGET
     B = BATCHES_PER_BUDGET * K
@@ -144,6 +153,8 @@ def run_seed(dataset: str, seed: int, methods: dict[str, dict | None]) -> dict:
                               "acquired": len(result.acquired), "evaluations": result.evaluations,
                               "stop": result.stop_reason, "seconds": seconds,
                               "validation": validation_scores(train, pool, scoring, result.acquired)}
+        if holdout:  # the rounds 3-4 choice scored the whole split
+            out["runs"][label]["whole validation"] = validation_scores(train, pool, valid, result.acquired)
     return out
 
 
@@ -156,11 +167,12 @@ def validation_scores(train: LabeledData, pool: LabeledData, valid: LabeledData,
     return float(metrics.demographic_parity(proba, valid.groups).disparity), accuracy
 
 
-def select_on_validation(seed: dict, labels: list[str]) -> str:
+def select_on_validation(seed: dict, labels: list[str], margin: float = VALIDATION_MARGIN,
+                         scored: str = "validation") -> str:
     """The setting chosen on the scoring half alone: lowest |DP| there within the accuracy margin of Random's."""
-    random_accuracy = seed["runs"]["Random"]["validation"][1]
-    scores = {label: seed["runs"][label]["validation"] for label in labels}
-    eligible = [label for label in labels if scores[label][1] >= random_accuracy - VALIDATION_MARGIN]
+    random_accuracy = seed["runs"]["Random"][scored][1]
+    scores = {label: seed["runs"][label][scored] for label in labels}
+    eligible = [label for label in labels if scores[label][1] >= random_accuracy - margin]
     if not eligible:
         return max(labels, key=lambda label: scores[label][1])
     return min(eligible, key=lambda label: (scores[label][0], -scores[label][1]))
@@ -179,9 +191,14 @@ def add_selected(seeds: list[dict]) -> dict[str, list[str]]:
     return choices
 
 
+def grid_methods() -> dict[str, dict]:
+    """SELECT_GRID's settings, named as the sweep names them."""
+    return sweep_methods((), (), tuple(sorted({b for b, _ in SELECT_GRID})), tuple(sorted({d for _, d in SELECT_GRID})))
+
+
 def select_methods() -> dict[str, dict]:
-    grid = sweep_methods((), (), tuple(sorted({b for b, _ in SELECT_GRID})), tuple(sorted({d for _, d in SELECT_GRID})))
-    return {label + SELECTION_RUN: opts for label, opts in grid.items()}
+    """SELECT_GRID's runs for the choice on validation: accuracy decisions on one half of the split."""
+    return {label + SELECTION_RUN: opts for label, opts in grid_methods().items()}
 
 
 def sweep_methods(betas, deltas, objective_betas, objective_deltas) -> dict[str, dict]:
