@@ -82,7 +82,7 @@ def rule_f(worlds: dict[str, list[dict]]) -> tuple[float, list[list[object]]]:
                 gap = mean(seeds, label, "accuracy") - mean(seeds, "Random", "accuracy")
                 ok &= gap >= -POINT and mean(seeds, label, "final") < mean(seeds, "Random", "final")
                 rows.append([f"β={beta:g}", dataset, SHORT[selection], f"{100 * gap:+.2f}",
-                             mean(seeds, label, "final"), mean(seeds, label, "acquired")])
+                             mean(seeds, label, "final"), f"{mean(seeds, label, 'acquired'):.0f}"])
         if ok and picked is None:
             picked = beta
     return picked or FIXED_BETAS[0], rows
