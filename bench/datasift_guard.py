@@ -96,6 +96,7 @@ SELECT_GRID = tuple((beta, delta) for beta in OBJECTIVE_BETA for delta in OBJECT
 # as it is (rounds 3-4 scored on the acceptance's own split, optimistic, and allowed 1 point).
 VALIDATION_MARGIN = 0.0
 SELECTION_RUN = ", acceptance on half"  # the suffix of a grid run whose accuracy decisions use half the split
+SHORT = {"random": "DataSift", "influence": "DataSift-Inf"}  # batch_selection -> the method's name in labels
 SELECTED = {"random": "guarded DataSift, β and δ chosen on validation",
             "influence": "guarded DataSift-Inf, β and δ chosen on validation"}
 DP = "\\|DP\\|"
@@ -203,7 +204,7 @@ def select_methods() -> dict[str, dict]:
 
 def sweep_methods(betas, deltas, objective_betas, objective_deltas) -> dict[str, dict]:
     methods = {}
-    for selection, short in (("random", "DataSift"), ("influence", "DataSift-Inf")):
+    for selection, short in SHORT.items():
         for acceptance, bs, ds in (("fairness", betas, deltas), ("objective", objective_betas, objective_deltas)):
             for beta in bs:
                 for delta in ds:

@@ -38,7 +38,9 @@ from bench.datasift_guard import (  # noqa: E402
     DP,
     NAME,
     SELECTION_RUN,
+    SHORT,
     grid_methods,
+    mean_of,
     run_seed,
     select_methods,
     select_on_validation,
@@ -52,7 +54,6 @@ POINT, TIE = 0.01, 0.001
 RULES = {"S0 (whole split, 1-point margin)": ("whole validation", 0.01, False),
          "S1 (halves, 1-point margin)": ("validation", 0.01, True),
          "S2 (halves, no margin)": ("validation", 0.0, True)}
-SHORT = {"random": "DataSift", "influence": "DataSift-Inf"}
 
 
 def methods() -> dict[str, dict | None]:
@@ -65,11 +66,13 @@ def one(job: tuple[str, int]) -> tuple[str, dict]:
 
 
 def mean(seeds: list[dict], label: str, key: str) -> float:
-    return float(np.mean([s["runs"][label][key] for s in seeds]))
+    return mean_of(seeds, label, key)[0]
 
 
 def fixed_label(selection: str, beta: float) -> str:
-    return f"{SHORT[selection]} β={beta:g} δ={FIXED_DELTA:g} objective"
+    """The sweep's name for the fixed candidate β of this batch selection."""
+    return next(label for label, opts in sweep_methods((), (), (beta,), (FIXED_DELTA,)).items()
+                if opts["batch_selection"] == selection)
 
 
 def rule_f(worlds: dict[str, list[dict]]) -> tuple[float, list[list[object]]]:
@@ -85,18 +88,18 @@ def rule_f(worlds: dict[str, list[dict]]) -> tuple[float, list[list[object]]]:
                              mean(seeds, label, "final"), f"{mean(seeds, label, 'acquired'):.0f}"])
         if ok and picked is None:
             picked = beta
-    return picked or FIXED_BETAS[0], rows
+    return (FIXED_BETAS[0] if picked is None else picked), rows
 
 
 def rule_s(worlds: dict[str, list[dict]]) -> tuple[str, list[list[object]]]:
     rows, worst = [], {}
+    grid = {selection: [label for label, opts in grid_methods().items() if opts["batch_selection"] == selection]
+            for selection in SHORT}
     for rule, (scored, margin, halved) in RULES.items():
         gaps, fair = [], True
         for dataset, seeds in worlds.items():
             for selection, short in SHORT.items():
-                labels = [label + (SELECTION_RUN if halved else "")
-                          for label, opts in grid_methods().items()
-                          if opts["batch_selection"] == selection]
+                labels = [label + (SELECTION_RUN if halved else "") for label in grid[selection]]
                 chosen = [s["runs"][select_on_validation(s, labels, margin, scored)] for s in seeds]
                 diff = np.array([run["accuracy"] - s["runs"]["Random"]["accuracy"]
                                  for s, run in zip(seeds, chosen, strict=True)])
